@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "NavFuzz",
+  products: [
+    .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
+    .library(name: "StateDrivenNavigation", targets: ["StateDrivenNavigation"]),
+    .library(name: "NavigationReference", targets: ["NavigationReference"]),
+    .library(name: "NavigationFuzzing", targets: ["NavigationFuzzing"]),
+    .executable(name: "navfuzz", targets: ["navfuzz"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // Layer 0: UIKit's navigation surface, headless and deterministic. Knows nothing of navigation state.
+    .target(name: "HeadlessUIKit"),
+    // Layer 1: the state-driven navigation engine under test by default.
+    .target(name: "StateDrivenNavigation", dependencies: ["HeadlessUIKit"]),
+    // Layer 1: pure value-type reference state machines. Knows nothing of UIKit.
+    .target(name: "NavigationReference"),
+    // Layer 2: the harness.
+    .target(
+      name: "NavigationFuzzing",
+      dependencies: ["HeadlessUIKit", "StateDrivenNavigation", "NavigationReference"]
+    ),
+    // Layer 3: the command line.
+    .executableTarget(
+      name: "navfuzz",
+      dependencies: [
+        "NavigationFuzzing",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+    .testTarget(name: "StateDrivenNavigationTests", dependencies: ["StateDrivenNavigation", "HeadlessUIKit"]),
+    .testTarget(
+      name: "NavigationFuzzingTests",
+      dependencies: ["NavigationFuzzing", "NavigationReference", "StateDrivenNavigation", "HeadlessUIKit"],
+      resources: []
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,151 @@
+/// Everything one simulated world owns: its run loop and clock, the transitions in flight, what
+/// UIKit said, the controllers ever created, and (when asked for) a log of lifecycle events.
+///
+/// UIKit code reaches the world implicitly, as iOS code reaches the main run loop, so there is one
+/// current environment. A harness replaces it at the start of every run (`HeadlessEnvironment.reset()`),
+/// so nothing is shared between runs.
+@MainActor
+public final class HeadlessEnvironment {
+  public static var current = HeadlessEnvironment()
+
+  /// Starts a fresh world and makes it current.
+  @discardableResult
+  public static func reset(configuration: Configuration = .init()) -> HeadlessEnvironment {
+    let environment = HeadlessEnvironment(configuration: configuration)
+    current = environment
+    return environment
+  }
+
+  /// Virtual durations of animated transitions, in milliseconds. There are no published values;
+  /// these follow what apps in the wild use (research/uikit-lifecycle.md §3).
+  public struct Configuration: Sendable {
+    public var pushDuration = 350
+    public var popDuration = 350
+    public var modalDuration = 500
+    public var alertDuration = 300
+    public var interactiveGestureDuration = 300
+    /// Record every lifecycle callback in `eventLog` (costs time; tests turn it on).
+    public var recordsEvents = false
+    public init() {}
+  }
+
+  public let configuration: Configuration
+  public let runLoop = VirtualRunLoop()
+  public internal(set) var diagnostics: [UIKitDiagnostic] = []
+  /// Lifecycle callbacks in the order they fired, as "Name#serial.callback"; nil unless recorded.
+  public internal(set) var eventLog: [String]?
+  public internal(set) weak var keyWindow: UIWindow?
+  /// Controllers removed from the screen by a user gesture, in order, since the last drain.
+  public internal(set) var userRemovals: [UIViewController] = []
+
+  var activeTransitions: [Transition] = []
+  var navigationControllersWithDeferredWork: [UINavigationController] = []
+  private var controllerRegistry: [WeakController] = []
+  private var nextSerial = 1
+
+  public init(configuration: Configuration = .init()) {
+    self.configuration = configuration
+    self.eventLog = configuration.recordsEvents ? [] : nil
+  }
+
+  // MARK: Controllers and memory
+
+  func register(_ controller: UIViewController) -> Int {
+    defer { nextSerial += 1 }
+    if controllerRegistry.count >= 64, controllerRegistry.count.isPowerOfTwo {
+      controllerRegistry.removeAll { $0.controller == nil }
+    }
+    controllerRegistry.append(WeakController(controller: controller))
+    return nextSerial
+  }
+
+  /// Every controller created in this world that is still alive, in creation order.
+  /// Real ARC decides: a controller is here until nothing holds it.
+  public var liveControllers: [UIViewController] {
+    controllerRegistry.compactMap(\.controller)
+  }
+
+  /// Hands out the user removals recorded so far and forgets them.
+  public func drainUserRemovals() -> [UIViewController] {
+    defer { userRemovals.removeAll() }
+    return userRemovals
+  }
+
+  // MARK: Diagnostics and events
+
+  func report(_ kind: UIKitDiagnostic.Kind, _ message: String, _ controllers: [UIViewController]) {
+    diagnostics.append(
+      UIKitDiagnostic(kind: kind, message: message, controllers: controllers.map(\.debugName), time: runLoop.now)
+    )
+  }
+
+  /// Forgets the events recorded so far (tests use it to look at one phase).
+  public func clearEventLog() {
+    if eventLog != nil { eventLog = [] }
+  }
+
+  func record(_ event: @autoclosure () -> String) {
+    if eventLog != nil { eventLog!.append(event()) }
+  }
+
+  // MARK: Transitions
+
+  /// Whether any transition is animating or any gesture is in progress.
+  public var isTransitioning: Bool { !activeTransitions.isEmpty }
+
+  /// Whether the run loop is empty and nothing is in flight: the world has settled.
+  public var isQuiescent: Bool { activeTransitions.isEmpty && !runLoop.hasPendingWork }
+
+  func begin(_ transition: Transition) {
+    activeTransitions.append(transition)
+  }
+
+  func end(_ transition: Transition) {
+    activeTransitions.removeAll { $0 === transition }
+    transition.finishCoordinator()
+    drainDeferredNavigationWork()
+  }
+
+  func transition(involving controller: UIViewController, modalOnly: Bool = false) -> Transition? {
+    for transition in activeTransitions where !modalOnly || transition.kind.isModal {
+      var candidate: UIViewController? = controller
+      while let current = candidate {
+        if transition.participants.contains(where: { $0 === current }) { return transition }
+        candidate = current.parent
+      }
+    }
+    return nil
+  }
+
+  private func drainDeferredNavigationWork() {
+    var index = 0
+    while index < navigationControllersWithDeferredWork.count {
+      let navigation = navigationControllersWithDeferredWork[index]
+      if navigation.runDeferredOperationIfIdle() { return }  // one transition at a time
+      if navigation.deferredOperations.isEmpty {
+        navigationControllersWithDeferredWork.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  /// Virtual duration of an animated transition of this kind.
+  func duration(of kind: Transition.Kind, presenting controller: UIViewController? = nil) -> Int {
+    switch kind {
+    case .push, .setViewControllers: return configuration.pushDuration
+    case .pop: return configuration.popDuration
+    case .present, .dismiss:
+      return controller is UIAlertController ? configuration.alertDuration : configuration.modalDuration
+    case .interactiveDismiss, .interactivePop: return configuration.interactiveGestureDuration
+    }
+  }
+}
+
+private struct WeakController {
+  weak var controller: UIViewController?
+}
+
+extension Int {
+  fileprivate var isPowerOfTwo: Bool { self > 0 && (self & (self - 1)) == 0 }
+}

@@ -1,0 +1,230 @@
+/// A navigation stack, with UIKit's rules: one transition at a time (later calls wait for it),
+/// no instance pushed twice, the root never popped, intermediates of a multi-pop removed without
+/// appearance callbacks.
+@MainActor
+open class UINavigationController: UIViewController {
+  public internal(set) var viewControllers: [UIViewController] = []
+  public weak var delegate: (any UINavigationControllerDelegate)?
+  /// Calls made while a transition ran, replayed one by one when it ends (modern UIKit defers them).
+  var deferredOperations: [@MainActor () -> Void] = []
+  private var isRunningDeferredOperation = false
+
+  public override init() { super.init() }
+
+  public init(rootViewController: UIViewController) {
+    super.init()
+    setViewControllers([rootViewController], animated: false)
+  }
+
+  public var topViewController: UIViewController? { viewControllers.last }
+  /// The top of the stack, or what is presented over the navigation controller.
+  public var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
+
+  override var appearanceChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }
+
+  /// Sets the stack without a transition.
+  public func setViewControllersWithoutAnimation(_ controllers: [UIViewController]) {
+    setViewControllers(controllers, animated: false)
+  }
+
+  // MARK: Push
+
+  open func pushViewController(_ controller: UIViewController, animated: Bool) {
+    if controller is UINavigationController {
+      report(.pushNavigationController, "Pushing a navigation controller is not supported", [controller])
+      return
+    }
+    if viewControllers.contains(where: { $0 === controller }) {
+      report(
+        .pushSameInstance,
+        "Pushing the same view controller instance (\(controller.debugName)) more than once is not supported",
+        [controller])
+      return
+    }
+    if let parent = controller.parent, parent !== self {
+      report(
+        .pushControllerWithParent,
+        "Cannot push \(controller.debugName): it is a child of \(parent.debugName)", [controller])
+      return
+    }
+    if deferIfBusy({ [weak self] in self?.pushViewController(controller, animated: animated) }) { return }
+    let outgoing = topViewController
+    addChild(controller)
+    controller.isMovingToParent = true
+    viewControllers.append(controller)
+    transition(.push, from: outgoing, to: controller, animated: animated, removed: [], added: [controller])
+  }
+
+  // MARK: Pop
+
+  /// Pops the top controller; does nothing on the root.
+  @discardableResult
+  open func popViewController(animated: Bool) -> UIViewController? {
+    popTop(animated: animated, userInitiated: false)
+  }
+
+  /// Pops everything above `controller`, which must be on the stack.
+  @discardableResult
+  open func popToViewController(_ controller: UIViewController, animated: Bool) -> [UIViewController]? {
+    popTo(controller, animated: animated, userInitiated: false)
+  }
+
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+    guard let root = viewControllers.first else { return nil }
+    return popTo(root, animated: animated, userInitiated: false)
+  }
+
+  // MARK: Set
+
+  /// Replaces the stack in one transition: a push if the new top is new, a pop if it was below,
+  /// none if it stays on top.
+  open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
+    for (index, controller) in controllers.enumerated() {
+      if controllers[..<index].contains(where: { $0 === controller }) {
+        report(
+          .pushSameInstance,
+          "Pushing the same view controller instance (\(controller.debugName)) more than once is not supported",
+          [controller])
+        return
+      }
+      if controller is UINavigationController {
+        report(.pushNavigationController, "Pushing a navigation controller is not supported", [controller])
+        return
+      }
+    }
+    if deferIfBusy({ [weak self] in self?.setViewControllers(controllers, animated: animated) }) { return }
+    let old = viewControllers
+    let removed = old.filter { candidate in !controllers.contains { $0 === candidate } }
+    let added = controllers.filter { candidate in !old.contains { $0 === candidate } }
+    for controller in removed { controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) } }
+    for controller in added { addChild(controller) }
+    viewControllers = controllers
+    let outgoing = old.last, incoming = controllers.last
+    transition(
+      .setViewControllers, from: outgoing === incoming ? nil : outgoing,
+      to: outgoing === incoming ? nil : incoming,
+      animated: animated, removed: removed, added: added)
+  }
+
+  // MARK: Mechanics
+
+  func popTop(animated: Bool, userInitiated: Bool) -> UIViewController? {
+    guard viewControllers.count > 1 else { return nil }
+    if deferIfBusy({ [weak self] in _ = self?.popTop(animated: animated, userInitiated: userInitiated) }) { return nil }
+    let top = viewControllers[viewControllers.count - 1]
+    removeAbove(index: viewControllers.count - 2, animated: animated, userInitiated: userInitiated)
+    return top
+  }
+
+  func popTo(_ target: UIViewController, animated: Bool, userInitiated: Bool) -> [UIViewController]? {
+    guard let index = viewControllers.firstIndex(where: { $0 === target }) else {
+      report(.popToMissingController, "Tried to pop to a view controller that doesn't exist.", [target])
+      return nil
+    }
+    if index == viewControllers.count - 1 { return [] }
+    if deferIfBusy({ [weak self] in _ = self?.popTo(target, animated: animated, userInitiated: userInitiated) }) {
+      return nil
+    }
+    let popped = Array(viewControllers[(index + 1)...])
+    removeAbove(index: index, animated: animated, userInitiated: userInitiated)
+    return popped
+  }
+
+  private func removeAbove(index: Int, animated: Bool, userInitiated: Bool) {
+    let removed = Array(viewControllers[(index + 1)...])
+    for controller in removed {
+      controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
+    }
+    removed.last?.isMovingFromParent = true
+    viewControllers.removeSubrange((index + 1)...)
+    transition(
+      .pop, from: removed.last, to: viewControllers.last, animated: animated, removed: removed, added: [],
+      userInitiated: userInitiated)
+  }
+
+  /// One stack transition: appearance callbacks for the outgoing and incoming tops (only while the
+  /// navigation controller is on screen), `willShow` now, containment and `didShow` at the end.
+  private func transition(
+    _ kind: Transition.Kind, from outgoing: UIViewController?, to incoming: UIViewController?,
+    animated: Bool, removed: [UIViewController], added: [UIViewController], userInitiated: Bool = false
+  ) {
+    let environment = HeadlessEnvironment.current
+    let onScreen = appearanceState == .appeared || appearanceState == .appearing
+    let shown = incoming ?? topViewController
+    if let shown { delegate?.navigationController(self, willShow: shown, animated: animated) }
+    if onScreen {
+      outgoing?.beginAppearanceTransition(false, animated: animated)
+      incoming?.beginAppearanceTransition(true, animated: animated)
+    }
+    let finish: @MainActor () -> Void = { [self] in
+      if onScreen {
+        outgoing?.endAppearanceTransition()
+        incoming?.endAppearanceTransition()
+      }
+      for controller in removed.reversed() {
+        controller.isMovingFromParent = false
+        controller.removeFromParent()
+      }
+      for controller in added {
+        controller.isMovingToParent = false
+        controller.dispatch(.didMoveToParent(isNil: false)) { $0.didMove(toParent: self) }
+      }
+      if userInitiated { environment.userRemovals.append(contentsOf: removed) }
+      if let shown { delegate?.navigationController(self, didShow: shown, animated: animated) }
+    }
+    guard onScreen, animated else {
+      finish()
+      return
+    }
+    let transition = Transition(kind, participants: [self])
+    environment.begin(transition)
+    environment.runLoop.schedule(after: environment.duration(of: kind)) {
+      finish()
+      environment.end(transition)
+    }
+  }
+
+  /// Whether a transition involves this navigation controller (its own, or a presentation it takes
+  /// part in). If so, queues `operation` for when it ends and says so.
+  func deferIfBusy(_ operation: @escaping @MainActor () -> Void) -> Bool {
+    let environment = HeadlessEnvironment.current
+    let queued = !deferredOperations.isEmpty && !isRunningDeferredOperation
+    guard environment.transition(involving: self) != nil || queued else { return false }
+    if deferredOperations.isEmpty { environment.navigationControllersWithDeferredWork.append(self) }
+    deferredOperations.append(operation)
+    report(
+      .navigationOperationDeferred,
+      "\(debugName): stack change requested during a transition; deferred until it ends", [])
+    return true
+  }
+
+  /// Runs deferred operations while the controller is idle. Returns true once one started a transition.
+  func runDeferredOperationIfIdle() -> Bool {
+    let environment = HeadlessEnvironment.current
+    while !deferredOperations.isEmpty, environment.transition(involving: self) == nil {
+      let operation = deferredOperations.removeFirst()
+      isRunningDeferredOperation = true
+      operation()
+      isRunningDeferredOperation = false
+      if environment.transition(involving: self) != nil { return true }
+    }
+    return false
+  }
+
+  func report(_ kind: UIKitDiagnostic.Kind, _ message: String, _ controllers: [UIViewController]) {
+    HeadlessEnvironment.current.report(kind, message, [self] + controllers)
+  }
+}
+
+/// UIKit's navigation delegate, as far as navigation code uses it.
+@MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+  func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+  func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+  public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+  public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}

@@ -1,0 +1,205 @@
+/// Modal presentation: UIKit's rules for `present` and `dismiss`.
+///
+/// Presentations are routed to the presentation context, the controller's outermost container
+/// (for a controller inside a navigation controller, the navigation controller), as UIKit does for
+/// full-screen and sheet styles. A context presents at most one controller; the presented
+/// controllers form a chain above the window's root.
+extension UIViewController {
+  /// What this controller or one of its ancestors presented.
+  public var presentedViewController: UIViewController? { rootAncestor.directlyPresented }
+
+  /// The controller that presented this one or one of its ancestors.
+  public var presentingViewController: UIViewController? { rootAncestor.directPresenter }
+
+  /// Presents `controller` modally, or refuses as UIKit does: a refusal is logged as a diagnostic
+  /// and dropped (the completion never runs); an exception is recorded and the call does nothing.
+  public func present(_ controller: UIViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+    let environment = HeadlessEnvironment.current
+    let context = rootAncestor
+    let involved = [controller, context, self]
+    if controller === self || controller === context {
+      environment.report(
+        .presentSelf,
+        "Application tried to present modally a view controller \(controller.debugName) on itself. Presenting controller: \(debugName).",
+        involved)
+      return
+    }
+    if let presenter = controller.directPresenter {
+      environment.report(
+        .presentActiveController,
+        "Application tried to present modally a view controller \(controller.debugName) that is already being presented by \(presenter.debugName).",
+        involved)
+      return
+    }
+    if let parent = controller.parent {
+      environment.report(
+        .presentChildController,
+        "Application tried to present modally a view controller \(controller.debugName) that has a parent view controller \(parent.debugName).",
+        involved)
+      return
+    }
+    let onWhat = context === self ? context.debugName : "\(context.debugName) (from \(debugName))"
+    if !context.isInWindowHierarchy || context.isInDismissedChain {
+      environment.report(
+        .presentNotInWindowHierarchy,
+        "Attempt to present \(controller.debugName) on \(onWhat) whose view is not in the window hierarchy.",
+        involved)
+      return
+    }
+    if let current = context.directlyPresented {
+      if environment.transition(involving: context, modalOnly: true) != nil {
+        environment.report(
+          .presentWhileTransitioning,
+          "Attempt to present \(controller.debugName) on \(onWhat) while a presentation is in progress.",
+          involved + [current])
+      } else {
+        environment.report(
+          .presentWhileAlreadyPresenting,
+          "Attempt to present \(controller.debugName) on \(onWhat) which is already presenting \(current.debugName).",
+          involved + [current])
+      }
+      return
+    }
+    if context.isBeingPresented || environment.transition(involving: context, modalOnly: true) != nil {
+      environment.report(
+        .presentWhileTransitioning,
+        "Attempt to present \(controller.debugName) on \(onWhat) while a presentation is in progress.",
+        involved)
+      return
+    }
+    context.performPresentation(of: controller, animated: animated, completion: completion)
+  }
+
+  /// Dismisses what this controller (or its context) presented, and everything above it; called on
+  /// a presented controller that presents nothing, forwards to its presenter.
+  public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+    let environment = HeadlessEnvironment.current
+    let context = rootAncestor
+    let victim: UIViewController
+    if let presented = context.directlyPresented {
+      victim = presented
+    } else if context.directPresenter != nil {
+      victim = context
+    } else {
+      // Nothing to dismiss: UIKit still calls the completion (inferred; docs/SEMANTICS.md).
+      if let completion { environment.runLoop.schedule(completion) }
+      return
+    }
+    let chain = victim.presentedChain
+    let busy = ([victim.directPresenter].compactMap { $0 } + chain).contains {
+      environment.transition(involving: $0, modalOnly: true) != nil
+    }
+    if busy {
+      environment.report(
+        .dismissWhileTransitioning,
+        "Attempt to dismiss from view controller \(debugName) while a presentation or dismiss is in progress!",
+        [self, victim])
+      return
+    }
+    victim.performDismissal(animated: animated, userInitiated: false, completion: completion)
+  }
+
+  // MARK: Mechanics
+
+  /// This controller and everything presented above it, bottom to top.
+  var presentedChain: [UIViewController] {
+    var chain: [UIViewController] = [self]
+    while let next = chain.last!.directlyPresented { chain.append(next) }
+    return chain
+  }
+
+  /// Whether the controller's outermost container is reachable from the key window's root
+  /// through presentations.
+  var isInWindowHierarchy: Bool {
+    let root = rootAncestor
+    if let window = root.window { return window.isKeyWindow && window.rootViewController === root }
+    if let presenter = root.directPresenter { return presenter.isInWindowHierarchy }
+    return false
+  }
+
+  /// Whether this context or any presented controller below it is being dismissed.
+  var isInDismissedChain: Bool {
+    var candidate: UIViewController? = rootAncestor
+    while let current = candidate {
+      if current.isBeingDismissed { return true }
+      candidate = current.directPresenter?.rootAncestor
+    }
+    return false
+  }
+
+  func performPresentation(of controller: UIViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
+    let environment = HeadlessEnvironment.current
+    directlyPresented = controller
+    controller.directPresenter = self
+    controller.isBeingPresented = true
+    let transition = Transition(.present, participants: [self, controller])
+    environment.begin(transition)
+    controller.loadViewIfNeeded()
+    let covers = controller.modalPresentationStyle.removesPresentersView
+    if covers { beginAppearanceTransition(false, animated: animated) }
+    controller.beginAppearanceTransition(true, animated: animated)
+    run(transition, animated: animated, duration: environment.duration(of: .present, presenting: controller)) {
+      controller.endAppearanceTransition()
+      if covers { self.endAppearanceTransition() }
+      controller.isBeingPresented = false
+    } completion: {
+      completion?()
+    }
+  }
+
+  /// Removes this presented controller and everything above it. Only the top animates; every
+  /// removed controller gets its disappear callbacks with `isBeingDismissed` true (inferred).
+  func performDismissal(animated: Bool, userInitiated: Bool, completion: (@MainActor () -> Void)?) {
+    let environment = HeadlessEnvironment.current
+    guard let presenter = directPresenter else { return }
+    let chain = presentedChain
+    for controller in chain { controller.isBeingDismissed = true }
+    let transition = Transition(.dismiss, participants: [presenter] + chain)
+    environment.begin(transition)
+    for controller in chain.reversed() { controller.beginAppearanceTransition(false, animated: animated) }
+    let uncovers = modalPresentationStyle.removesPresentersView
+    if uncovers { presenter.beginAppearanceTransition(true, animated: animated) }
+    run(transition, animated: animated, duration: environment.duration(of: .dismiss, presenting: chain.last)) {
+      presenter.directlyPresented = nil
+      for controller in chain {
+        controller.directPresenter = nil
+        controller.directlyPresented = nil
+      }
+      for controller in chain.reversed() { controller.endAppearanceTransition() }
+      for controller in chain { controller.isBeingDismissed = false }
+      if uncovers { presenter.endAppearanceTransition() }
+      if userInitiated {
+        environment.userRemovals.append(contentsOf: chain.flatMap(\.contentControllers))
+      }
+    } completion: {
+      completion?()
+    }
+  }
+
+  /// Runs `finish` when the transition ends: after its virtual duration when animated, or at once
+  /// with the completion on the next turn when not.
+  func run(
+    _ transition: Transition, animated: Bool, duration: Int,
+    finish: @escaping @MainActor () -> Void,
+    completion: @escaping @MainActor () -> Void
+  ) {
+    let environment = HeadlessEnvironment.current
+    if animated {
+      environment.runLoop.schedule(after: duration) {
+        finish()
+        environment.end(transition)
+        completion()
+      }
+    } else {
+      finish()
+      environment.end(transition)
+      environment.runLoop.schedule(completion)
+    }
+  }
+
+  /// The controllers a person sees in this one: itself, or a navigation controller's stack.
+  var contentControllers: [UIViewController] {
+    if let navigation = self as? UINavigationController { return navigation.viewControllers }
+    return [self]
+  }
+}

@@ -1,0 +1,196 @@
+/// A view controller: lifecycle, containment, and (in the extensions) modal presentation.
+///
+/// Subclass it as in UIKit and override the lifecycle methods. The simulator calls them in UIKit's
+/// order; `docs/SEMANTICS.md` lists the rules and their sources.
+@MainActor
+open class UIViewController {
+  // MARK: Identity
+  /// Creation order within the environment: deterministic, so logs compare across runs.
+  public private(set) var serial = 0
+  public var title: String?
+  /// UIKit's property; the harness uses it to name the screen a controller shows.
+  public var restorationIdentifier: String?
+
+  /// "TypeName#serial", stable across runs of the same steps.
+  public var debugName: String { "\(String(describing: type(of: self)))#\(serial)" }
+
+  // MARK: View
+  private var loadedView: UIView?
+  public var isViewLoaded: Bool { loadedView != nil }
+  public var view: UIView! {
+    get {
+      loadViewIfNeeded()
+      return loadedView
+    }
+    set { loadedView = newValue }
+  }
+
+  // MARK: Containment
+  public internal(set) weak var parent: UIViewController?
+  public internal(set) var children: [UIViewController] = []
+  weak var window: UIWindow?
+
+  // MARK: Presentation state (see UIViewController+Presentation.swift)
+  /// The controller this one presented, when it is a presentation context.
+  var directlyPresented: UIViewController?
+  /// The presentation context that presented this controller.
+  weak var directPresenter: UIViewController?
+  public var modalPresentationStyle: UIModalPresentationStyle = .automatic
+  /// When true, the user cannot swipe the sheet away or tap outside the popover.
+  public var isModalInPresentation = false
+  public var definesPresentationContext = false
+  private var storedPresentationController: UIPresentationController?
+
+  // MARK: Transition flags, true only while the matching transition runs
+  public internal(set) var isBeingPresented = false
+  public internal(set) var isBeingDismissed = false
+  public internal(set) var isMovingToParent = false
+  public internal(set) var isMovingFromParent = false
+
+  // MARK: Appearance
+  enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+  var appearanceState = AppearanceState.disappeared
+  /// Whether the controller's view is on screen (viewDidAppear ran, viewWillDisappear did not).
+  public var isVisible: Bool { appearanceState == .appeared }
+
+  // MARK: Outside attachments (swizzling and associated-object stand-ins)
+  var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
+  var associatedObjects: [ObjectIdentifier: AnyObject] = [:]
+
+  public init() {
+    serial = HeadlessEnvironment.current.register(self)
+  }
+
+  // MARK: Lifecycle callbacks, for subclasses
+
+  open func viewDidLoad() {}
+  open func viewWillAppear(_ animated: Bool) {}
+  open func viewDidAppear(_ animated: Bool) {}
+  open func viewWillDisappear(_ animated: Bool) {}
+  open func viewDidDisappear(_ animated: Bool) {}
+  open func willMove(toParent parent: UIViewController?) {}
+  open func didMove(toParent parent: UIViewController?) {}
+
+  public func loadViewIfNeeded() {
+    guard loadedView == nil else { return }
+    loadedView = UIView()
+    dispatch(.viewDidLoad) { $0.viewDidLoad() }
+  }
+
+  // MARK: Containment API
+
+  /// Adds a child; calls the child's `willMove(toParent:)` as UIKit does.
+  open func addChild(_ child: UIViewController) {
+    guard child.parent !== self else { return }
+    if child.parent != nil { child.removeFromParent() }
+    child.dispatch(.willMoveToParent(isNil: false)) { $0.willMove(toParent: self) }
+    child.parent = self
+    children.append(child)
+  }
+
+  /// Removes from the parent; calls `didMove(toParent: nil)` as UIKit does.
+  open func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    dispatch(.didMoveToParent(isNil: true)) { $0.didMove(toParent: nil) }
+  }
+
+  /// The nearest ancestor that is a navigation controller.
+  public var navigationController: UINavigationController? {
+    var candidate = parent
+    while let current = candidate {
+      if let navigation = current as? UINavigationController { return navigation }
+      candidate = current.parent
+    }
+    return nil
+  }
+
+  /// The outermost container: where UIKit routes this controller's presentations.
+  var rootAncestor: UIViewController {
+    var current = self
+    while let parent = current.parent { current = parent }
+    return current
+  }
+
+  // MARK: Presentation controller
+
+  /// Created on first access, as in UIKit; a popover controller when the style is `.popover`.
+  public var presentationController: UIPresentationController? {
+    if storedPresentationController == nil {
+      storedPresentationController =
+        modalPresentationStyle == .popover
+        ? UIPopoverPresentationController(presentedViewController: self)
+        : UIPresentationController(presentedViewController: self)
+    }
+    return storedPresentationController
+  }
+
+  public var popoverPresentationController: UIPopoverPresentationController? {
+    guard modalPresentationStyle == .popover else { return nil }
+    return presentationController as? UIPopoverPresentationController
+  }
+
+  /// Non-nil exactly while a transition involving this controller or an ancestor runs.
+  public var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+    HeadlessEnvironment.current.transition(involving: self)?.coordinator
+  }
+
+  // MARK: Appearance forwarding
+
+  /// The children that share this controller's appearance (a navigation controller: its top).
+  var appearanceChildren: [UIViewController] { children }
+
+  /// UIKit's manual appearance forwarding: `viewWill(Dis)Appear` now, forwarded to visible children.
+  public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    if isAppearing {
+      guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
+      appearanceState = .appearing
+      loadViewIfNeeded()
+      dispatch(.viewWillAppear) { $0.viewWillAppear(animated) }
+    } else {
+      guard appearanceState == .appeared || appearanceState == .appearing else { return }
+      appearanceState = .disappearing
+      dispatch(.viewWillDisappear) { $0.viewWillDisappear(animated) }
+    }
+    for child in appearanceChildren { child.beginAppearanceTransition(isAppearing, animated: animated) }
+  }
+
+  /// Completes what `beginAppearanceTransition` began: `viewDid(Dis)Appear`.
+  public func endAppearanceTransition() {
+    switch appearanceState {
+    case .appearing:
+      appearanceState = .appeared
+      dispatch(.viewDidAppear) { $0.viewDidAppear(true) }
+    case .disappearing:
+      appearanceState = .disappeared
+      dispatch(.viewDidDisappear) { $0.viewDidDisappear(true) }
+    case .appeared, .disappeared:
+      return
+    }
+    for child in appearanceChildren { child.endAppearanceTransition() }
+  }
+
+  /// Calls the overridable method, then the hooks, then records the event.
+  func dispatch(_ event: UIViewControllerLifecycleEvent, _ call: (UIViewController) -> Void) {
+    call(self)
+    if !lifecycleHooks.isEmpty {
+      for hook in lifecycleHooks { hook(self, event) }
+    }
+    HeadlessEnvironment.current.record("\(debugName).\(event.logName)")
+  }
+}
+
+extension UIViewControllerLifecycleEvent {
+  var logName: String {
+    switch self {
+    case .viewDidLoad: return "viewDidLoad"
+    case .viewWillAppear: return "viewWillAppear"
+    case .viewDidAppear: return "viewDidAppear"
+    case .viewWillDisappear: return "viewWillDisappear"
+    case .viewDidDisappear: return "viewDidDisappear"
+    case .willMoveToParent(let isNil): return isNil ? "willMove(toParent: nil)" : "willMove(toParent:)"
+    case .didMoveToParent(let isNil): return isNil ? "didMove(toParent: nil)" : "didMove(toParent:)"
+    }
+  }
+}

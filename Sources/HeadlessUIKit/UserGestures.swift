@@ -1,0 +1,159 @@
+/// What became of a user gesture.
+public enum UserGestureOutcome: Equatable, Sendable {
+  /// The gesture began; what it changes happens as its transition ends.
+  case performed
+  /// Nothing on screen accepts this gesture now; the reason says why.
+  case skipped(String)
+}
+
+/// The user's hands: gestures act on what is on screen, as a person would. A gesture arriving
+/// while a transition runs is ignored, as UIKit ignores touches during transitions.
+extension UIWindow {
+  /// The controller on top of the window: the end of the presentation chain from the root.
+  public var topmostViewController: UIViewController? {
+    rootViewController?.presentedChain.last
+  }
+
+  /// Swipes the topmost sheet down (or taps outside the topmost popover or action sheet).
+  /// With `cancelled`, the swipe is let go before it completes and the sheet settles back.
+  public func userSwipeToDismiss(cancelled: Bool = false) -> UserGestureOutcome {
+    let environment = HeadlessEnvironment.current
+    guard let top = topmostViewController, top !== rootViewController, let presenter = top.directPresenter else {
+      return .skipped("nothing is presented")
+    }
+    if environment.isTransitioning { return .skipped("a transition is in progress") }
+    if let alert = top as? UIAlertController {
+      guard alert.preferredStyle == .actionSheet else { return .skipped("alerts ignore taps outside") }
+      if cancelled { return .skipped("a tap outside cannot be cancelled") }
+      let cancel = alert.actions.first { $0.style == .cancel }
+      alert.performDismissal(animated: true, userInitiated: true) { cancel?.handler?(cancel!) }
+      return .performed
+    }
+    let style = top.modalPresentationStyle
+    guard style.isSheet || style == .popover else {
+      return .skipped("a \(style) presentation cannot be swiped away")
+    }
+    let presentationController = top.presentationController!
+    let delegate = presentationController.delegate
+    if top.isModalInPresentation || delegate?.presentationControllerShouldDismiss(presentationController) == false {
+      delegate?.presentationControllerDidAttemptToDismiss(presentationController)
+      return .skipped("the presentation refuses user dismissal")
+    }
+    if style == .popover {
+      if cancelled { return .skipped("a tap outside cannot be cancelled") }
+      delegate?.presentationControllerWillDismiss(presentationController)
+      top.performDismissal(animated: true, userInitiated: true) {
+        delegate?.presentationControllerDidDismiss(presentationController)
+      }
+      return .performed
+    }
+    delegate?.presentationControllerWillDismiss(presentationController)
+    top.isBeingDismissed = true
+    let transition = Transition(.interactiveDismiss, participants: [presenter, top])
+    environment.begin(transition)
+    top.beginAppearanceTransition(false, animated: true)
+    environment.runLoop.schedule(after: environment.configuration.interactiveGestureDuration) {
+      if cancelled {
+        top.beginAppearanceTransition(true, animated: true)
+        top.endAppearanceTransition()
+        top.isBeingDismissed = false
+        transition.coordinator.markCancelled()
+        environment.end(transition)
+        return
+      }
+      presenter.directlyPresented = nil
+      top.directPresenter = nil
+      top.endAppearanceTransition()
+      top.isBeingDismissed = false
+      environment.userRemovals.append(contentsOf: top.contentControllers)
+      environment.end(transition)
+      delegate?.presentationControllerDidDismiss(presentationController)
+    }
+    return .performed
+  }
+
+  /// Taps button `index` of the topmost alert: the alert is dismissed, then the handler runs.
+  public func userTapAlertButton(_ index: Int) -> UserGestureOutcome {
+    guard let alert = topmostViewController as? UIAlertController else { return .skipped("no alert on top") }
+    if HeadlessEnvironment.current.isTransitioning { return .skipped("a transition is in progress") }
+    guard alert.actions.indices.contains(index) else {
+      return .skipped("the alert has \(alert.actions.count) button(s)")
+    }
+    let action = alert.actions[index]
+    alert.performDismissal(animated: true, userInitiated: true) { action.handler?(action) }
+    return .performed
+  }
+
+  /// The navigation controller whose bar is on top: the topmost controller, if it is one.
+  public var topmostNavigationController: UINavigationController? {
+    topmostViewController as? UINavigationController
+  }
+
+  /// Taps the back button of the topmost navigation bar.
+  public func userTapBack() -> UserGestureOutcome {
+    userPopBack { navigation in navigation.viewControllers.count - 2 }
+  }
+
+  /// Long-presses the back button and picks stack index `index` from the menu.
+  public func userPopBack(toIndex index: Int) -> UserGestureOutcome {
+    userPopBack { _ in index }
+  }
+
+  private func userPopBack(to targetIndex: (UINavigationController) -> Int) -> UserGestureOutcome {
+    guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
+    if HeadlessEnvironment.current.isTransitioning { return .skipped("a transition is in progress") }
+    guard navigation.viewControllers.count > 1 else { return .skipped("no back button on the root") }
+    let index = targetIndex(navigation)
+    guard index >= 0, index < navigation.viewControllers.count - 1 else {
+      return .skipped("the back menu has no entry \(index)")
+    }
+    _ = navigation.popTo(navigation.viewControllers[index], animated: true, userInitiated: true)
+    return .performed
+  }
+
+  /// The interactive pop: the user drags the top controller off to the right and lets go. The
+  /// stack changes at once (as `popViewController` does); a cancelled swipe restores it.
+  public func userSwipeBack(cancelled: Bool = false) -> UserGestureOutcome {
+    let environment = HeadlessEnvironment.current
+    guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
+    if environment.isTransitioning { return .skipped("a transition is in progress") }
+    guard navigation.viewControllers.count > 1 else { return .skipped("no back gesture on the root") }
+    navigation.beginInteractivePop(cancelled: cancelled)
+    return .performed
+  }
+}
+
+extension UINavigationController {
+  func beginInteractivePop(cancelled: Bool) {
+    let environment = HeadlessEnvironment.current
+    let top = viewControllers.removeLast()
+    let revealed = viewControllers.last!
+    top.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
+    top.isMovingFromParent = true
+    let transition = Transition(.interactivePop, participants: [self])
+    environment.begin(transition)
+    top.beginAppearanceTransition(false, animated: true)
+    revealed.beginAppearanceTransition(true, animated: true)
+    delegate?.navigationController(self, willShow: revealed, animated: true)
+    environment.runLoop.schedule(after: environment.configuration.interactiveGestureDuration) { [self] in
+      if cancelled {
+        viewControllers.append(top)
+        revealed.beginAppearanceTransition(false, animated: true)
+        revealed.endAppearanceTransition()
+        top.beginAppearanceTransition(true, animated: true)
+        top.endAppearanceTransition()
+        top.isMovingFromParent = false
+        transition.coordinator.markCancelled()
+        environment.end(transition)
+        return
+      }
+      top.endAppearanceTransition()
+      revealed.endAppearanceTransition()
+      top.isMovingFromParent = false
+      top.removeFromParent()
+      environment.userRemovals.append(top)
+      delegate?.navigationController(self, didShow: revealed, animated: true)
+      environment.end(transition)
+    }
+  }
+}

@@ -1,0 +1,127 @@
+/// The main run loop of the simulated world, on a virtual clock.
+///
+/// Nothing here reads the wall clock: time moves only when a caller asks (`advance`, `settle`).
+/// Work is queued with a due time and a sequence number, so two runs of the same steps execute
+/// the same events in the same order. A *turn* runs every event that is due and was queued
+/// before the turn began; work queued during a turn (a main-queue hop) runs in the next turn,
+/// as `DispatchQueue.main.async` does on iOS.
+@MainActor
+public final class VirtualRunLoop {
+  /// Virtual milliseconds since the world was created.
+  public private(set) var now: Int = 0
+  /// How many turns `settle` and `advance` may run before they give up and report it.
+  public var turnLimit: Int = 100_000
+
+  private var queue = EventHeap()
+  private var nextSequence = 0
+
+  public init() {}
+
+  /// Queues `work` to run `delay` virtual milliseconds from now (0: the next turn).
+  public func schedule(after delay: Int = 0, _ work: @escaping @MainActor () -> Void) {
+    precondition(delay >= 0, "a run-loop event cannot be scheduled in the past")
+    queue.insert(ScheduledEvent(time: now + delay, sequence: nextSequence, work: work))
+    nextSequence += 1
+  }
+
+  /// Events queued and not yet run.
+  public var pendingCount: Int { queue.count }
+  public var hasPendingWork: Bool { !queue.isEmpty }
+  /// The virtual time of the earliest queued event.
+  public var nextEventTime: Int? { queue.peek?.time }
+
+  /// Runs one turn at the current time. Returns how many events ran.
+  @discardableResult
+  public func tick() -> Int {
+    let limit = nextSequence
+    var ran = 0
+    while let next = queue.peek, next.time <= now, next.sequence < limit {
+      _ = queue.popMin()
+      next.work()
+      ran += 1
+    }
+    return ran
+  }
+
+  /// Moves the clock forward by `milliseconds`, running every turn that falls due on the way.
+  /// Returns false when the turn limit cut it short (work that keeps rescheduling itself).
+  @discardableResult
+  public func advance(by milliseconds: Int) -> Bool {
+    precondition(milliseconds >= 0, "virtual time cannot go backwards")
+    let target = now + milliseconds
+    var turns = 0
+    while true {
+      if let next = queue.peek, next.time <= now {
+        tick()
+        turns += 1
+        if turns >= turnLimit { return false }
+      } else if let time = queue.peek?.time, time <= target {
+        now = time
+      } else {
+        now = target
+        return true
+      }
+    }
+  }
+
+  /// Runs turns, jumping the clock to the next event when nothing is due, until nothing is queued.
+  /// Returns false when the turn limit was hit first (the world does not settle).
+  @discardableResult
+  public func settle() -> Bool {
+    var turns = 0
+    while let next = queue.peek {
+      if next.time > now { now = next.time }
+      tick()
+      turns += 1
+      if turns >= turnLimit { return false }
+    }
+    return true
+  }
+}
+
+struct ScheduledEvent {
+  var time: Int
+  var sequence: Int
+  var work: @MainActor () -> Void
+
+  func precedes(_ other: ScheduledEvent) -> Bool {
+    time != other.time ? time < other.time : sequence < other.sequence
+  }
+}
+
+/// A binary min-heap ordered by (time, sequence): deterministic and O(log n).
+struct EventHeap {
+  private var storage: [ScheduledEvent] = []
+
+  var count: Int { storage.count }
+  var isEmpty: Bool { storage.isEmpty }
+  var peek: ScheduledEvent? { storage.first }
+
+  mutating func insert(_ event: ScheduledEvent) {
+    storage.append(event)
+    var child = storage.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard storage[child].precedes(storage[parent]) else { break }
+      storage.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func popMin() -> ScheduledEvent? {
+    guard !storage.isEmpty else { return nil }
+    storage.swapAt(0, storage.count - 1)
+    let minimum = storage.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1, right = left + 1
+      var smallest = parent
+      if left < storage.count, storage[left].precedes(storage[smallest]) { smallest = left }
+      if right < storage.count, storage[right].precedes(storage[smallest]) { smallest = right }
+      if smallest == parent { break }
+      storage.swapAt(parent, smallest)
+      parent = smallest
+    }
+    return minimum
+  }
+}

@@ -1,0 +1,94 @@
+import HeadlessUIKit
+import Testing
+
+@MainActor
+@Suite struct DeterminismAndMemoryTests {
+  /// Runs a fixed script of presentations, pushes and gestures and returns the lifecycle log.
+  private func scriptedRun() -> [String] {
+    let world = TestWorld()
+    let sheet = UINavigationController(rootViewController: LoggingController(name: "sheetRoot"))
+    world.navigation.pushViewController(LoggingController(name: "a"), animated: true)
+    world.root.present(sheet, animated: true)
+    world.advance(200)
+    sheet.pushViewController(LoggingController(name: "b"), animated: true)
+    world.settle()
+    _ = world.window.userSwipeBack()
+    world.advance(100)
+    _ = world.window.userTapBack()
+    world.settle()
+    _ = world.window.userSwipeToDismiss()
+    world.settle()
+    return (world.environment.eventLog ?? []) + world.environment.diagnostics.map(\.description)
+  }
+
+  @Test func theSameScriptGivesTheSameEventLog() {
+    let first = scriptedRun()
+    let second = scriptedRun()
+    #expect(first.count > 20)
+    #expect(first == second)
+  }
+
+  @Test func aDismissedControllerNobodyHoldsIsDeallocated() {
+    let world = TestWorld()
+    var deallocated = false
+    do {
+      let sheet = LoggingController(name: "sheet")
+      sheet.onDeinit = { deallocated = true }
+      world.root.present(sheet, animated: true)
+    }
+    world.settle()
+    #expect(!deallocated)
+    world.root.dismiss(animated: true)
+    world.settle()
+    #expect(deallocated)
+    #expect(world.environment.liveControllers.count == 2)  // the navigation controller and its root
+  }
+
+  @Test func aControllerInARetainCycleIsNotDeallocated() {
+    let world = TestWorld()
+    var deallocated = false
+    do {
+      let sheet = LoggingController(name: "sheet")
+      sheet.onDeinit = { deallocated = true }
+      sheet.strongReference = sheet  // a retain cycle, as a closure capturing self strongly makes
+      world.root.present(sheet, animated: false)
+    }
+    world.root.dismiss(animated: false)
+    world.settle()
+    #expect(!deallocated)
+    let leaked = world.environment.liveControllers.compactMap { $0 as? LoggingController }.filter { $0.name == "sheet" }
+    #expect(leaked.count == 1)
+    leaked.first?.strongReference = nil
+  }
+
+  @Test func aPoppedControllerIsDeallocatedAfterItsTransition() {
+    let world = TestWorld()
+    var deallocated = false
+    do {
+      let detail = LoggingController(name: "detail")
+      detail.onDeinit = { deallocated = true }
+      world.navigation.pushViewController(detail, animated: false)
+    }
+    world.navigation.popViewController(animated: true)
+    #expect(!deallocated)
+    world.settle()
+    #expect(deallocated)
+  }
+
+  @Test func snapshotListsContentControllersBottomToTop() {
+    let world = TestWorld()
+    let pushed = LoggingController(name: "pushed")
+    world.navigation.pushViewController(pushed, animated: false)
+    let modalRoot = LoggingController(name: "modalRoot")
+    let modal = UINavigationController(rootViewController: modalRoot)
+    modal.modalPresentationStyle = .fullScreen
+    world.root.present(modal, animated: false)
+    let alert = UIAlertController(title: "a", message: nil, preferredStyle: .alert)
+    world.settle()
+    modalRoot.present(alert, animated: false)
+    world.settle()
+    let entries = world.window.screenSnapshot.entries
+    #expect(entries.map(\.controller.serial) == [world.root.serial, pushed.serial, modalRoot.serial, alert.serial])
+    #expect(entries.map(\.placement) == [.root, .pushed, .presented(.fullScreen), .alert(.alert)])
+  }
+}

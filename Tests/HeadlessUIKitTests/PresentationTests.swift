@@ -1,0 +1,174 @@
+import HeadlessUIKit
+import Testing
+
+@MainActor
+@Suite struct PresentationTests {
+  @Test func presentSetsPresentedControllerAtOnceAndCompletesAfterViewDidAppear() {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    var completed = false
+    world.root.present(sheet, animated: true) {
+      completed = true
+      #expect(sheet.isVisible)
+    }
+    #expect(world.root.presentedViewController === sheet)
+    #expect(world.navigation.presentedViewController === sheet)
+    #expect(sheet.presentingViewController === world.navigation)  // routed to the context
+    #expect(sheet.isBeingPresented)
+    #expect(sheet.transitionCoordinator != nil)
+    world.advance(499)
+    #expect(!completed)
+    world.settle()
+    #expect(completed)
+    #expect(!sheet.isBeingPresented)
+    #expect(sheet.transitionCoordinator == nil)
+    #expect(world.events(of: sheet) == ["sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.viewDidAppear"])
+    // A sheet leaves the presenter on screen: no disappear callbacks for it.
+    #expect(world.events(of: world.root).isEmpty)
+  }
+
+  @Test func fullScreenPresentationGivesThePresenterDisappearAndAppearCallbacks() {
+    let world = TestWorld()
+    let cover = LoggingController(name: "cover")
+    cover.modalPresentationStyle = .fullScreen
+    world.root.present(cover, animated: true)
+    world.settle()
+    world.root.dismiss(animated: true)
+    world.settle()
+    #expect(world.events(of: world.root, cover) == [
+      "cover.viewDidLoad", "root.viewWillDisappear", "cover.viewWillAppear", "cover.viewDidAppear",
+      "root.viewDidDisappear", "cover.viewWillDisappear", "root.viewWillAppear", "cover.viewDidDisappear",
+      "root.viewDidAppear",
+    ])
+  }
+
+  @Test func presentingOnABusyPresenterIsRefusedAndNotQueued() {
+    let world = TestWorld()
+    let first = LoggingController(name: "first")
+    let second = LoggingController(name: "second")
+    world.root.present(first, animated: true)
+    var secondCompleted = false
+    world.root.present(second, animated: true) { secondCompleted = true }
+    #expect(world.diagnosticKinds == [.presentWhileTransitioning])
+    #expect(world.environment.diagnostics[0].message.contains("while a presentation is in progress"))
+    world.settle()
+    world.root.present(second, animated: true) { secondCompleted = true }
+    world.settle()
+    #expect(world.diagnosticKinds == [.presentWhileTransitioning, .presentWhileAlreadyPresenting])
+    let message = world.environment.diagnostics[1].message
+    #expect(message.contains("which is already presenting \(first.debugName)"))
+    #expect(message.contains("(from \(world.root.debugName))"))
+    #expect(!secondCompleted)
+    #expect(world.root.presentedViewController === first)
+    #expect(second.presentingViewController == nil)
+  }
+
+  @Test func dismissingDuringATransitionIsRefusedAndLeavesTheControllerPresented() {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: true)
+    var dismissed = false
+    world.root.dismiss(animated: true) { dismissed = true }
+    #expect(world.diagnosticKinds == [.dismissWhileTransitioning])
+    #expect(
+      world.environment.diagnostics[0].message
+        == "Attempt to dismiss from view controller \(world.root.debugName) while a presentation or dismiss is in progress!"
+    )
+    world.settle()
+    #expect(!dismissed)
+    #expect(world.root.presentedViewController === sheet)
+  }
+
+  @Test func presentingFromAControllerOutsideTheWindowIsRefused() {
+    let world = TestWorld()
+    let orphan = LoggingController(name: "orphan")
+    orphan.present(LoggingController(name: "x"), animated: true)
+    #expect(world.diagnosticKinds == [.presentNotInWindowHierarchy])
+    #expect(world.environment.diagnostics[0].message.hasSuffix("whose view is not in the window hierarchy."))
+  }
+
+  @Test func presentingFromAControllerBeingDismissedIsRefused() {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: true)
+    world.settle()
+    world.root.dismiss(animated: true)
+    sheet.present(LoggingController(name: "late"), animated: true)
+    #expect(world.diagnosticKinds == [.presentNotInWindowHierarchy])
+  }
+
+  @Test func presentingAnActiveControllerSelfOrAChildIsAnException() {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: false)
+    world.settle()
+    sheet.present(sheet, animated: false)
+    sheet.present(world.root, animated: false)
+    let other = LoggingController(name: "other")
+    other.present(sheet, animated: false)
+    #expect(world.diagnosticKinds == [.presentSelf, .presentChildController, .presentActiveController])
+    #expect(world.environment.diagnostics.allSatisfy { $0.kind.isException })
+    #expect(world.environment.diagnostics[2].message.contains("that is already being presented by"))
+  }
+
+  @Test func dismissOnAPresenterRemovesEverythingAboveItAndOnALeafForwardsToThePresenter() {
+    let world = TestWorld()
+    let b = LoggingController(name: "b")
+    let c = LoggingController(name: "c")
+    world.root.present(b, animated: true)
+    world.settle()
+    b.present(c, animated: true)
+    world.settle()
+    #expect(b.presentedViewController === c)
+    // Dismissing on b removes only what b presented (#183's trap).
+    b.dismiss(animated: true)
+    world.settle()
+    #expect(world.root.presentedViewController === b)
+    #expect(b.presentedViewController == nil)
+    b.present(c, animated: true)
+    world.settle()
+    // Dismissing on the root removes b and c; both get their disappear callbacks.
+    world.root.dismiss(animated: true)
+    #expect(b.isBeingDismissed && c.isBeingDismissed)
+    world.settle()
+    #expect(world.root.presentedViewController == nil)
+    #expect(c.presentingViewController == nil)
+    #expect(world.events(of: b, c).suffix(4) == ["c.viewWillDisappear", "b.viewWillDisappear", "c.viewDidDisappear", "b.viewDidDisappear"])
+    // A leaf that presents nothing forwards dismiss to its presenter.
+    world.root.present(b, animated: true)
+    world.settle()
+    b.dismiss(animated: true)
+    world.settle()
+    #expect(world.root.presentedViewController == nil)
+    #expect(world.diagnosticKinds.isEmpty)
+  }
+
+  @Test func presentingFromAPushedChildIsRoutedToTheNavigationController() {
+    let world = TestWorld()
+    let pushed = LoggingController(name: "pushed")
+    world.navigation.pushViewController(pushed, animated: false)
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: false)
+    world.settle()
+    #expect(pushed.presentedViewController === sheet)
+    pushed.present(LoggingController(name: "second"), animated: false)
+    #expect(world.diagnosticKinds == [.presentWhileAlreadyPresenting])
+    #expect(world.environment.diagnostics[0].message.contains("on \(world.navigation.debugName) (from \(pushed.debugName))"))
+  }
+
+  @Test func isBeingDismissedIsTrueDuringDisappearCallbacksAndPresentingIsAlreadyNil() {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    var seen: [String] = []
+    sheet.addLifecycleHook { controller, event in
+      if event == .viewWillDisappear { seen.append("will \(controller.isBeingDismissed) \(controller.presentingViewController != nil)") }
+      if event == .viewDidDisappear { seen.append("did \(controller.isBeingDismissed) \(controller.presentingViewController != nil)") }
+    }
+    world.root.present(sheet, animated: true)
+    world.settle()
+    world.root.dismiss(animated: true)
+    world.settle()
+    #expect(seen == ["will true true", "did true false"])
+    #expect(!sheet.isBeingDismissed)
+  }
+}
