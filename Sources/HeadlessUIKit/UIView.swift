@@ -1,7 +1,16 @@
 /// A view, only as far as navigation needs one: something a controller owns and a popover anchors to.
 @MainActor
 open class UIView {
+  weak var owner: UIViewController?
+
   public init() {}
+
+  /// The key window when the owning controller is in its hierarchy (reachable from the window's
+  /// root through containment and presentation, and not being dismissed); nil otherwise.
+  public var window: UIWindow? {
+    guard let owner, owner.isInWindowHierarchy, !owner.isInDismissedChain else { return nil }
+    return HeadlessEnvironment.current.keyWindow
+  }
 }
 
 /// The window: the root of the on-screen hierarchy.

@@ -17,12 +17,16 @@ open class UIViewController {
   // MARK: View
   private var loadedView: UIView?
   public var isViewLoaded: Bool { loadedView != nil }
+  public var viewIfLoaded: UIView? { loadedView }
   public var view: UIView! {
     get {
       loadViewIfNeeded()
       return loadedView
     }
-    set { loadedView = newValue }
+    set {
+      loadedView = newValue
+      newValue?.owner = self
+    }
   }
 
   // MARK: Containment
@@ -74,6 +78,7 @@ open class UIViewController {
   public func loadViewIfNeeded() {
     guard loadedView == nil else { return }
     loadedView = UIView()
+    loadedView?.owner = self
     dispatch(.viewDidLoad) { $0.viewDidLoad() }
   }
 

@@ -1,0 +1,126 @@
+import HeadlessUIKit
+
+/// A navigation controller driven by a path: the stack shows one screen per element, above a root.
+///
+/// Program changes to the path are reconciled with the stack (one append: a push; removals at the
+/// end: a pop to the right controller; anything else: one `setViewControllers` keeping the matching
+/// prefix and reusing controllers by element). User pops (back, long-press back, swipe back) are
+/// written back as a strict prefix of the path when their transition ends. Controllers pushed by
+/// other means (leaves) are not path elements: the path never sees them.
+open class NavigationStackController<Element: Hashable>: UINavigationController, UINavigationControllerDelegate {
+  private let path: UIBinding<[Element]>
+  private var destination: (@MainActor (Element) -> UIViewController?)?
+  /// The elements the stack showed after the last change the controller made itself: anything
+  /// missing when a transition ends was removed by the user.
+  private var appliedElements: [Element] = []
+  private var observation: ObserveToken?
+
+  public init(path: UIBinding<[Element]>, root: UIViewController) {
+    self.path = path
+    super.init(rootViewController: root)
+    delegate = self
+  }
+
+  /// How to build the screen for an element. The last registration wins.
+  public func navigationDestination(
+    for elementType: Element.Type = Element.self,
+    destination: @escaping @MainActor (Element) -> UIViewController?
+  ) {
+    self.destination = destination
+    if observation == nil {
+      observation = observe { [weak self] in self?.reconcile() }
+    }
+  }
+
+  /// The path element a controller on this stack stands for, if any.
+  public func element(of controller: UIViewController) -> Element? {
+    controller.associatedObject(for: elementKey)?.element as? Element
+  }
+
+  // MARK: Reconciliation
+
+  private func reconcile() {
+    let target = path.wrappedValue
+    if let coordinator = transitionCoordinator {
+      coordinator.animate(alongsideTransition: nil) { [weak self] in self?.reconcile() }
+      return
+    }
+    let onStack = viewControllers.compactMap { controller in element(of: controller).map { (controller, $0) } }
+    let current = onStack.map(\.1)
+    guard current != target else { return }
+    var common = 0
+    while common < min(current.count, target.count), current[common] == target[common] { common += 1 }
+
+    if common == current.count, target.count == common + 1 {
+      guard let controller = build(target[common]) else { return dropUnresolvable() }
+      appliedElements = target
+      pushViewController(controller, animated: true)
+    } else if common == target.count {
+      let firstRemoved = onStack[common].0
+      let index = viewControllers.firstIndex { $0 === firstRemoved }!
+      appliedElements = target
+      popToViewController(viewControllers[index - 1], animated: true)
+    } else {
+      let keepCount =
+        common < onStack.count
+        ? viewControllers.firstIndex { $0 === onStack[common].0 }! : viewControllers.count
+      var reusable = onStack[common...].map { $0 }
+      var rebuilt = Array(viewControllers[..<keepCount])
+      var resolved = Array(target[..<common])
+      for element in target[common...] {
+        if let index = reusable.firstIndex(where: { $0.1 == element }) {
+          rebuilt.append(reusable.remove(at: index).0)
+        } else if let controller = build(element) {
+          rebuilt.append(controller)
+        } else {
+          continue
+        }
+        resolved.append(element)
+      }
+      appliedElements = resolved
+      setViewControllers(rebuilt, animated: true)
+      if resolved != target { dropUnresolvable() }
+    }
+  }
+
+  private func build(_ element: Element) -> UIViewController? {
+    guard let controller = destination?(element) else {
+      NavigationWarnings.record("No navigationDestination(for:) builds a screen for \(element); it is removed from the path")
+      return nil
+    }
+    controller.setAssociatedObject(ElementBox(element), for: elementKey)
+    return controller
+  }
+
+  /// Removes elements that no destination can show, so the path matches the stack.
+  private func dropUnresolvable() {
+    MainQueue.async { [weak self] in
+      guard let self else { return }
+      let shown = self.viewControllers.compactMap { self.element(of: $0) }
+      if self.path.wrappedValue != shown { self.path.wrappedValue = shown }
+    }
+  }
+
+  // MARK: User pops
+
+  public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    let shown = viewControllers.compactMap { element(of: $0) }
+    defer { appliedElements = shown }
+    guard shown.count < appliedElements.count, Array(appliedElements.prefix(shown.count)) == shown else { return }
+    // The user removed elements the controller had shown. Write back a strict prefix, but only if
+    // the removed elements are still where they were (the program may have replaced them since).
+    let current = path.wrappedValue
+    guard !faultIsActive(.stackNoWriteBack), current.count > shown.count,
+      current[shown.count] == appliedElements[shown.count]
+    else { return }
+    path.wrappedValue = Array(current.prefix(shown.count))
+  }
+}
+
+private let elementKey = AssociatedKey<ElementBox>()
+
+/// A path element attached to the controller that shows it.
+final class ElementBox: Sendable {
+  nonisolated(unsafe) let element: Any
+  init(_ element: Any) { self.element = element }
+}

@@ -1,0 +1,165 @@
+/// A read-write reference to a piece of state that navigation is driven by.
+///
+/// A binding reads its source on every access, so observation tracking sees every read: it never
+/// caches a value in a way that would hide a change (the seeds' "binding caches its value" pitfall).
+/// Its `id` says how it was derived, so presenters can key presentations by binding.
+@MainActor
+@dynamicMemberLookup
+public struct UIBinding<Value> {
+  private let read: @MainActor () -> Value
+  private let write: @MainActor (Value) -> Void
+  public let id: UIBindingIdentifier
+
+  init(
+    id: UIBindingIdentifier.Derivation,
+    get read: @escaping @MainActor () -> Value,
+    set write: @escaping @MainActor (Value) -> Void
+  ) {
+    self.read = read
+    self.write = write
+    self.id = UIBindingIdentifier(derivation: id)
+  }
+
+  public var wrappedValue: Value {
+    get { read() }
+    nonmutating set { write(newValue) }
+  }
+
+  /// A binding to `root[keyPath:]`. The root is held weakly: once it is gone the binding keeps
+  /// returning the last value it read and drops writes.
+  public init<Root: AnyObject>(root: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
+    let source = WeakSource(root: root, last: root[keyPath: keyPath])
+    self.init(
+      id: .root(ObjectIdentifier(root), keyPath),
+      get: {
+        guard let root = source.root else { return source.last }
+        let value = root[keyPath: keyPath]
+        source.last = value
+        return value
+      },
+      set: { newValue in source.root?[keyPath: keyPath] = newValue }
+    )
+  }
+
+  /// A binding that holds its own value; every constant binding has its own identity.
+  public static func constant(_ value: Value) -> UIBinding<Value> {
+    let box = ValueBox(value)
+    return UIBinding(id: .unique(ObjectIdentifier(box)), get: { box.value }, set: { box.value = $0 })
+  }
+
+  /// A binding to a member of the value.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> UIBinding<Member> {
+    let base = self
+    return UIBinding<Member>(
+      id: .member(id.derivation, keyPath),
+      get: { base.wrappedValue[keyPath: keyPath] },
+      set: { newValue in
+        var value = base.wrappedValue
+        value[keyPath: keyPath] = newValue
+        base.wrappedValue = value
+      }
+    )
+  }
+
+  /// Unwraps an optional binding, or fails when it holds nil. The result keeps returning the last
+  /// non-nil value after the source becomes nil (a screen animating away still has its state) and
+  /// drops writes made while the source is nil.
+  public init?(_ base: UIBinding<Value?>) {
+    guard let initial = base.wrappedValue else { return nil }
+    let last = ValueBox(initial)
+    self.init(
+      id: .unwrapped(base.id.derivation),
+      get: {
+        if let value = base.wrappedValue { last.value = value }
+        return last.value
+      },
+      set: { newValue in
+        guard base.wrappedValue != nil else { return }
+        base.wrappedValue = newValue
+      }
+    )
+  }
+
+  /// Reads and writes through a case of an enum: nil when the value is in another case, and
+  /// writes ignored once the case has changed.
+  public subscript<Member>(case enumCase: EnumCase<Value, Member>) -> UIBinding<Member>? {
+    guard let initial = enumCase.extract(wrappedValue) else { return nil }
+    let base = self
+    let last = ValueBox(initial)
+    return UIBinding<Member>(
+      id: .enumCase(id.derivation, enumCase.name),
+      get: {
+        if let member = enumCase.extract(base.wrappedValue) { last.value = member }
+        return last.value
+      },
+      set: { newValue in
+        guard enumCase.extract(base.wrappedValue) != nil else { return }
+        base.wrappedValue = enumCase.embed(newValue)
+      }
+    )
+  }
+}
+
+extension UIBinding {
+  /// `true` while the optional holds a value; writing `false` sets it to nil. Writing `true` is
+  /// meaningless (there is no value to make up) and is ignored.
+  public func isPresent<Wrapped>() -> UIBinding<Bool> where Value == Wrapped? {
+    let base = self
+    return UIBinding<Bool>(
+      id: .isPresent(id.derivation),
+      get: { base.wrappedValue != nil },
+      set: { newValue in if !newValue { base.wrappedValue = nil } }
+    )
+  }
+
+  /// A case of an optional enum: nil when the enum is nil or in another case. Non-nil writes land
+  /// only while the enum is still in that case; writing nil clears the whole enum.
+  public subscript<Enum, Member>(case enumCase: EnumCase<Enum, Member>) -> UIBinding<Member?> where Value == Enum? {
+    let base = self
+    return UIBinding<Member?>(
+      id: .enumCase(id.derivation, enumCase.name),
+      get: { base.wrappedValue.flatMap(enumCase.extract) },
+      set: { newValue in
+        guard let current = base.wrappedValue, enumCase.extract(current) != nil else { return }
+        base.wrappedValue = newValue.map(enumCase.embed)
+      }
+    )
+  }
+}
+
+extension UIBinding: Equatable {
+  nonisolated public static func == (lhs: UIBinding, rhs: UIBinding) -> Bool { lhs.id == rhs.id }
+}
+
+extension UIBinding: Hashable {
+  nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// How to look into one case of an enum, written out by hand (no macro, so no swift-syntax build).
+public struct EnumCase<Enum, Member>: Sendable {
+  public let name: String
+  public let extract: @Sendable (Enum) -> Member?
+  public let embed: @Sendable (Member) -> Enum
+
+  public init(_ name: String, extract: @escaping @Sendable (Enum) -> Member?, embed: @escaping @Sendable (Member) -> Enum) {
+    self.name = name
+    self.extract = extract
+    self.embed = embed
+  }
+}
+
+@MainActor
+final class ValueBox<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+@MainActor
+final class WeakSource<Root: AnyObject, Value> {
+  weak var root: Root?
+  var last: Value
+  init(root: Root, last: Value) {
+    self.root = root
+    self.last = last
+  }
+}
