@@ -35,8 +35,10 @@ public final class HeadlessEnvironment {
   /// Lifecycle callbacks in the order they fired, as "Name#serial.callback"; nil unless recorded.
   public internal(set) var eventLog: [String]?
   public internal(set) weak var keyWindow: UIWindow?
-  /// Controllers removed from the screen by a user gesture, in order, since the last drain.
-  public internal(set) var userRemovals: [UIViewController] = []
+  /// Called for every controller a user gesture removes from the screen (the one swiped away or
+  /// popped, and everything that goes with it), at the moment it goes. A callback rather than a
+  /// list, so the simulator never keeps a removed controller alive.
+  public var onUserRemoval: (@MainActor (UIViewController) -> Void)?
 
   var activeTransitions: [Transition] = []
   var navigationControllersWithDeferredWork: [UINavigationController] = []
@@ -65,10 +67,9 @@ public final class HeadlessEnvironment {
     controllerRegistry.compactMap(\.controller)
   }
 
-  /// Hands out the user removals recorded so far and forgets them.
-  public func drainUserRemovals() -> [UIViewController] {
-    defer { userRemovals.removeAll() }
-    return userRemovals
+  func recordUserRemoval(of controllers: [UIViewController]) {
+    guard let onUserRemoval else { return }
+    for controller in controllers { onUserRemoval(controller) }
   }
 
   // MARK: Diagnostics and events

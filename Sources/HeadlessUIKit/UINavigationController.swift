@@ -170,7 +170,7 @@ open class UINavigationController: UIViewController {
         controller.isMovingToParent = false
         controller.dispatch(.didMoveToParent(isNil: false)) { $0.didMove(toParent: self) }
       }
-      if userInitiated { environment.userRemovals.append(contentsOf: removed) }
+      if userInitiated { environment.recordUserRemoval(of: removed) }
       if let shown { delegate?.navigationController(self, didShow: shown, animated: animated) }
     }
     guard onScreen, animated else {

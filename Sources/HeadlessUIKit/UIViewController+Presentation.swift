@@ -169,7 +169,7 @@ extension UIViewController {
       for controller in chain { controller.isBeingDismissed = false }
       if uncovers { presenter.endAppearanceTransition() }
       if userInitiated {
-        environment.userRemovals.append(contentsOf: chain.flatMap(\.contentControllers))
+        environment.recordUserRemoval(of: chain.flatMap(\.contentControllers))
       }
     } completion: {
       completion?()

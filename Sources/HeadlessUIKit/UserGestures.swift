@@ -65,7 +65,7 @@ extension UIWindow {
       top.directPresenter = nil
       top.endAppearanceTransition()
       top.isBeingDismissed = false
-      environment.userRemovals.append(contentsOf: top.contentControllers)
+      environment.recordUserRemoval(of: top.contentControllers)
       environment.end(transition)
       delegate?.presentationControllerDidDismiss(presentationController)
     }
@@ -151,7 +151,7 @@ extension UINavigationController {
       revealed.endAppearanceTransition()
       top.isMovingFromParent = false
       top.removeFromParent()
-      environment.userRemovals.append(top)
+      environment.recordUserRemoval(of: [top])
       delegate?.navigationController(self, didShow: revealed, animated: true)
       environment.end(transition)
     }

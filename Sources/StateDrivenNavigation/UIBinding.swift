@@ -75,6 +75,7 @@ public struct UIBinding<Value> {
       },
       set: { newValue in
         guard base.wrappedValue != nil else { return }
+        last.value = newValue
         base.wrappedValue = newValue
       }
     )

@@ -94,15 +94,15 @@ extension UIViewController {
   func presentModalWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
     guard table[key]?.controller === child, child.presentingViewController == nil else { return }
     guard table.hasAppeared else {
-      table.waitingForAppearance.append { [weak self, weak child] in
-        guard let self, let child else { return }
+      table.waitingForAppearance.append { [weak self] in
+        guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
     }
     if let coordinator = modalTransitionCoordinator {
-      coordinator.animate(alongsideTransition: nil) { [weak self, weak child] in
-        guard let self, let child else { return }
+      coordinator.animate(alongsideTransition: nil) { [weak self] in
+        guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
@@ -110,8 +110,8 @@ extension UIViewController {
     // A presenter that left the screen while it waited presents nothing.
     guard viewIfLoaded?.window != nil else { return }
     if presentedViewController != nil, !faultIsActive(.presentOnEveryObservation) {
-      dismiss(animated: true) { [weak self, weak child] in
-        guard let self, let child else { return }
+      dismiss(animated: true) { [weak self] in
+        guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
@@ -152,8 +152,8 @@ extension UIViewController {
   ) {
     guard table[key]?.controller === child, child.parent == nil else { return }
     guard table.hasAppeared else {
-      table.waitingForAppearance.append { [weak self, weak child, weak replaced] in
-        guard let self, let child else { return }
+      table.waitingForAppearance.append { [weak self, weak replaced] in
+        guard let self else { return }
         self.pushWhenIdle(child, replacing: replaced, key: key, table: table)
       }
       return
@@ -163,8 +163,8 @@ extension UIViewController {
       return
     }
     if let coordinator = navigation.modalTransitionCoordinator {
-      coordinator.animate(alongsideTransition: nil) { [weak self, weak child, weak replaced] in
-        guard let self, let child else { return }
+      coordinator.animate(alongsideTransition: nil) { [weak self, weak replaced] in
+        guard let self else { return }
         self.pushWhenIdle(child, replacing: replaced, key: key, table: table)
       }
       return

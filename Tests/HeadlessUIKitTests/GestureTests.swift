@@ -29,7 +29,7 @@ import Testing
     world.settle()
     #expect(world.root.presentedViewController == nil)
     #expect(recorder.calls == ["should", "will", "did"])
-    #expect(world.environment.drainUserRemovals().map(\.serial) == [sheet.serial])
+    #expect(world.drainUserRemovals() == [sheet.serial])
   }
 
   @Test func aCancelledSwipeLeavesTheSheetAndCallsAppearAgain() {
@@ -45,7 +45,7 @@ import Testing
     #expect(world.root.presentedViewController === sheet)
     #expect(world.events(of: sheet) == ["sheet.viewWillDisappear", "sheet.viewWillAppear", "sheet.viewDidAppear"])
     #expect(recorder.calls == ["should", "will"])
-    #expect(world.environment.drainUserRemovals().isEmpty)
+    #expect(world.drainUserRemovals().isEmpty)
   }
 
   @Test func modalInPresentationRefusesTheSwipe() {
@@ -71,7 +71,7 @@ import Testing
     world.root.dismiss(animated: true)
     world.settle()
     #expect(recorder.calls.isEmpty)
-    #expect(world.environment.drainUserRemovals().isEmpty)
+    #expect(world.drainUserRemovals().isEmpty)
   }
 
   @Test func coversCannotBeSwipedAndTappingOutsideAPopoverDismissesIt() {
@@ -107,7 +107,7 @@ import Testing
     #expect(world.window.userTapAlertButton(0) == .performed)
     world.settle()
     #expect(handlerSawPresented == false)
-    #expect(world.environment.drainUserRemovals().count == 1)
+    #expect(world.drainUserRemovals().count == 1)
   }
 
   @Test func backAndBackToPopAndRecordUserRemovals() {
@@ -123,7 +123,7 @@ import Testing
     #expect(world.window.userPopBack(toIndex: 0) == .performed)
     world.settle()
     #expect(world.navigation.viewControllers.count == 1)
-    #expect(world.environment.drainUserRemovals().map(\.serial) == [c.serial, a.serial, b.serial])
+    #expect(world.drainUserRemovals() == [c.serial, a.serial, b.serial])
   }
 
   @Test func interactivePopFinishesOrCancels() {
@@ -151,13 +151,13 @@ import Testing
       "detail.willMove(toParent: nil)", "detail.viewWillDisappear", "root.viewWillAppear",
       "root.viewWillDisappear", "root.viewDidDisappear", "detail.viewWillAppear", "detail.viewDidAppear",
     ])
-    #expect(world.environment.drainUserRemovals().isEmpty)
+    #expect(world.drainUserRemovals().isEmpty)
     #expect(world.window.userSwipeBack() == .performed)
     world.settle()
     #expect(world.navigation.viewControllers.count == 1)
     #expect(recorder.calls == ["willShow", "willShow", "didShow"])
     #expect(detail.parent == nil)
-    #expect(world.environment.drainUserRemovals().map(\.serial) == [detail.serial])
+    #expect(world.drainUserRemovals() == [detail.serial])
   }
 
   @Test func gesturesActOnTheTopmostNavigationBar() {

@@ -7,6 +7,7 @@ struct TestWorld {
   let window: UIWindow
   let root: LoggingController
   let navigation: UINavigationController
+  private let removals = RemovalLog()
 
   init() {
     var configuration = HeadlessEnvironment.Configuration()
@@ -18,6 +19,13 @@ struct TestWorld {
     window.rootViewController = navigation
     window.makeKeyAndVisible()
     environment.clearEventLog()
+    environment.onUserRemoval = { [removals] controller in removals.serials.append(controller.serial) }
+  }
+
+  /// Serials of the controllers user gestures removed since the last call.
+  func drainUserRemovals() -> [Int] {
+    defer { removals.serials.removeAll() }
+    return removals.serials
   }
 
   func settle() { environment.runLoop.settle() }
@@ -53,4 +61,9 @@ final class LoggingController: UIViewController {
   }
 
   isolated deinit { onDeinit?() }
+}
+
+@MainActor
+final class RemovalLog {
+  var serials: [Int] = []
 }
