@@ -39,10 +39,18 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
 
   // MARK: Reconciliation
 
-  private func reconcile() {
+  private func reconcile(deferred: Bool = false) {
     let target = path.wrappedValue
     if let coordinator = transitionCoordinator {
-      coordinator.animate(alongsideTransition: nil) { [weak self] in self?.reconcile() }
+      // The stack is in flux (a swipe back may yet be cancelled): compare once it has settled.
+      // Until then, pushes decided elsewhere wait for this reconciliation.
+      let removals = pendingRemovals
+      removals.count += 1
+      coordinator.animate(alongsideTransition: nil) { [weak self] in
+        removals.count -= 1
+        self?.reconcile(deferred: deferred)
+        removals.releaseIfDone()
+      }
       return
     }
     let onStack = viewControllers.compactMap { controller in element(of: controller).map { (controller, $0) } }
@@ -50,15 +58,27 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     guard current != target else { return }
     var common = 0
     while common < min(current.count, target.count), current[common] == target[common] { common += 1 }
+    let adds = target.count > common
+    if adds && !deferred {
+      // Additions wait until this turn's re-runs have run, so removals decided in it go first.
+      RerunQueue.shared.runAfterRerunsOfThisTurn { [weak self] in self?.reconcile(deferred: true) }
+      return
+    }
+    if adds, pendingRemovals.count > 0 {
+      pendingRemovals.waiting.append { [weak self] in self?.reconcile(deferred: true) }
+      return
+    }
 
     if common == current.count, target.count == common + 1 {
       guard let controller = build(target[common]) else { return dropUnresolvable() }
       appliedElements = target
       pushViewController(controller, animated: true)
+      controller.loadViewIfNeeded()
     } else if common == target.count {
       let firstRemoved = onStack[common].0
       let index = viewControllers.firstIndex { $0 === firstRemoved }!
       appliedElements = target
+      markLeavesCollateral(viewControllers[index...])
       popToViewController(viewControllers[index - 1], animated: true)
     } else {
       let keepCount =
@@ -78,7 +98,9 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
         resolved.append(element)
       }
       appliedElements = resolved
+      markLeavesCollateral(viewControllers[keepCount...].filter { old in !rebuilt.contains { $0 === old } })
       setViewControllers(rebuilt, animated: true)
+      for controller in rebuilt { controller.loadViewIfNeeded() }
       if resolved != target { dropUnresolvable() }
     }
   }
@@ -101,17 +123,42 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     }
   }
 
+  /// Screens pushed from path screens (leaves) that a path change pops along with them: not the
+  /// user's doing, so they do not write back, and come back if their state still wants them.
+  private func markLeavesCollateral<S: Sequence>(_ controllers: S) where S.Element == UIViewController {
+    for controller in controllers where element(of: controller) == nil {
+      controller.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey)
+    }
+  }
+
   // MARK: User pops
+
+  /// Set when a pop the engine made for a screen below took path screens along.
+  private var removedPathControllersWereCollateral = false
+
+  public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+    let removed = viewControllers.isEmpty ? [] : children.filter { child in !viewControllers.contains { $0 === child } }
+    if removed.contains(where: { element(of: $0) != nil && $0.isCollateralRemoval }) {
+      removedPathControllersWereCollateral = true
+    }
+  }
 
   public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
     let shown = viewControllers.compactMap { element(of: $0) }
-    defer { appliedElements = shown }
-    guard shown.count < appliedElements.count, Array(appliedElements.prefix(shown.count)) == shown else { return }
+    let applied = appliedElements
+    appliedElements = shown
+    guard shown.count < applied.count, Array(applied.prefix(shown.count)) == shown else { return }
+    if removedPathControllersWereCollateral {
+      // The engine popped a screen below them: put them back if the path still has them.
+      removedPathControllersWereCollateral = false
+      reconcile(deferred: true)
+      return
+    }
     // The user removed elements the controller had shown. Write back a strict prefix, but only if
     // the removed elements are still where they were (the program may have replaced them since).
     let current = path.wrappedValue
     guard !faultIsActive(.stackNoWriteBack), current.count > shown.count,
-      current[shown.count] == appliedElements[shown.count]
+      current[shown.count] == applied[shown.count]
     else { return }
     path.wrappedValue = Array(current.prefix(shown.count))
   }

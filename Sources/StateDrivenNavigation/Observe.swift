@@ -5,9 +5,14 @@ import Observation
 @MainActor
 public final class ObserveToken {
   private var apply: (@MainActor () -> Void)?
-  private var isScheduled = false
+  fileprivate var isScheduled = false
+  /// Creation order: re-runs due in the same turn run in this order.
+  fileprivate let sequence: Int
 
-  init(_ apply: @escaping @MainActor () -> Void) { self.apply = apply }
+  init(_ apply: @escaping @MainActor () -> Void) {
+    self.apply = apply
+    sequence = RerunQueue.nextSequence()
+  }
 
   public var isCancelled: Bool { apply == nil }
 
@@ -26,11 +31,57 @@ public final class ObserveToken {
   private func scheduleRerun() {
     guard !isScheduled, apply != nil else { return }
     isScheduled = true
-    MainQueue.async { [weak self] in
-      guard let self else { return }
-      self.isScheduled = false
-      self.run()
+    RerunQueue.shared.enqueue(self)
+  }
+}
+
+/// The re-runs due next turn, run in the order their observations were created. Observation
+/// calls change handlers in an order that depends on hashing (seeded per process), so re-runs
+/// scheduled straight from them would run in a different order in every process.
+@MainActor
+final class RerunQueue {
+  static let shared = RerunQueue()
+  private static var counter = 0
+  private var due: [ObserveToken] = []
+
+  static func nextSequence() -> Int {
+    counter += 1
+    return counter
+  }
+
+  private weak var flushScheduledIn: HeadlessEnvironment?
+
+  func enqueue(_ token: ObserveToken) {
+    if due.isEmpty || flushScheduledIn !== HeadlessEnvironment.current {
+      // Nothing due, or what was due belonged to a world that is gone.
+      due.removeAll()
+      flushScheduledIn = HeadlessEnvironment.current
+      MainQueue.async { [self] in flush() }
     }
+    due.append(token)
+  }
+
+  private var isFlushing = false
+  private var afterFlush: [@MainActor () -> Void] = []
+
+  /// Runs `work` once every re-run due in this turn has run (now, outside a flush). Engines put
+  /// additions here so that every removal decided in the same turn starts first.
+  func runAfterRerunsOfThisTurn(_ work: @escaping @MainActor () -> Void) {
+    if isFlushing { afterFlush.append(work) } else { work() }
+  }
+
+  private func flush() {
+    let tokens = due.sorted { $0.sequence < $1.sequence }
+    due.removeAll()
+    isFlushing = true
+    for token in tokens {
+      token.isScheduled = false
+      token.run()
+    }
+    isFlushing = false
+    let deferred = afterFlush
+    afterFlush.removeAll()
+    for work in deferred { work() }
   }
 }
 

@@ -28,6 +28,12 @@ final class PresentationTable {
   var hasAppeared = false
   var waitingForAppearance: [@MainActor () -> Void] = []
 
+  func releaseWaiting() {
+    let waiting = waitingForAppearance
+    waitingForAppearance.removeAll()
+    for work in waiting { work() }
+  }
+
   subscript(key: UIBindingIdentifier) -> Entry? {
     get { entries.first { $0.key == key } }
     set {
@@ -62,10 +68,13 @@ extension UIViewController {
       case .viewDidAppear:
         guard !table.hasAppeared else { return }
         table.hasAppeared = true
-        let waiting = table.waitingForAppearance
-        table.waitingForAppearance.removeAll()
-        for work in waiting { work() }
+        table.releaseWaiting()
+      case .didMoveToParent(isNil: false):
+        // Joined a hierarchy without appearing (a screen deep-linked below the top of a stack):
+        // it can present and push now.
+        if presenter.viewIfLoaded?.window != nil { table.releaseWaiting() }
       case .didMoveToParent(isNil: true):
+        table.waitingForAppearance.removeAll()  // it will not appear again
         presenter.dismissPresentationsOfDepartedPresenter(table)
       default:
         break

@@ -47,7 +47,7 @@ extension UIViewController {
     guard let current else {
       guard let entry = table[key], !faultIsActive(.noDismissOnNil) else { return }
       table[key] = nil
-      if let controller = entry.controller { dismissDestination(controller, kind: kind) }
+      if let controller = entry.controller { dismissOwnDestination(controller, kind: kind) }
       return
     }
     let presentationID = id(current)
@@ -61,11 +61,32 @@ extension UIViewController {
     let child = content(unwrapped)
     let replaced = existing?.controller
     table[key] = PresentationTable.Entry(key: key, controller: child, presentationID: presentationID, kind: kind)
-    child.onLeavingHierarchy { [weak table] child in
+    // The strong-reference fault: a naive engine tears down in the controller's deinit, which the
+    // strong reference it keeps prevents, so nothing happens when the controller leaves.
+    if !faultIsActive(.strongPresentedReference) {
+    child.onLeavingHierarchy { [weak self, weak table] child in
       table?.remove(controller: child)
+      if child.isCollateralRemoval {
+        // Not the user's doing: show it again if its state still asks for it.
+        if let self, let table {
+          self.reconcileDestination(
+            key: key, table: table, item: item, current: item.wrappedValue, id: id, kind: kind, onDismiss: onDismiss,
+            content: content)
+        }
+        onDismiss?()
+        return
+      }
+      let dismissedByItsBinding = child.associatedObject(for: dismissedByBindingKey) != nil
       let writeBack = {
-        if faultIsActive(.noWriteBackOnUserDismissal) || faultIsActive(.strongPresentedReference) { return }
-        if let now = item.wrappedValue, faultIsActive(.teardownIgnoresIdentity) || id(now) == presentationID {
+        // The binding itself asked for this dismissal (nil, or a new identity): the state already
+        // says what it wants. (A Bool slot turned off and on again has the same identity, so
+        // comparing identities alone would clear it.)
+        if faultIsActive(.teardownIgnoresIdentity) {
+          item.wrappedValue = nil
+          return
+        }
+        if dismissedByItsBinding || faultIsActive(.noWriteBackOnUserDismissal) { return }
+        if let now = item.wrappedValue, id(now) == presentationID {
           item.wrappedValue = nil
         }
       }
@@ -80,9 +101,18 @@ extension UIViewController {
         onDismiss?()
       }
     }
-    switch kind {
-    case .modal: presentModalWhenIdle(child, key: key, table: table)
-    case .push: pushWhenIdle(child, replacing: replaced, key: key, table: table)
+    }
+    // An identity change: the old screen goes whether or not the new one ever shows (it may be
+    // superseded while it waits), then the new one comes.
+    if let replaced { dismissOwnDestination(replaced, kind: kind) }
+    // Showing waits until every re-run of this turn has run, so every removal decided in the turn
+    // starts first: a pop decided later in the turn must not take a screen pushed earlier along.
+    RerunQueue.shared.runAfterRerunsOfThisTurn { [weak self] in
+      guard let self else { return }
+      switch kind {
+      case .modal: self.presentModalWhenIdle(child, key: key, table: table)
+      case .push: self.pushWhenIdle(child, key: key, table: table)
+      }
     }
   }
 
@@ -92,10 +122,10 @@ extension UIViewController {
   /// dismissing whatever its presentation context shows (a previous identity, or another
   /// binding's presentation, which that binding then clears). Gives up if superseded.
   func presentModalWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
-    guard table[key]?.controller === child, child.presentingViewController == nil else { return }
-    guard table.hasAppeared else {
-      table.waitingForAppearance.append { [weak self] in
-        guard let self else { return }
+    guard table[key]?.controller === child, child.presentingViewController == nil, !isDeparting else { return }
+    guard table.hasAppeared || viewIfLoaded?.window != nil else {
+      table.waitingForAppearance.append { [weak self, weak table] in
+        guard let self, let table else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
@@ -147,34 +177,37 @@ extension UIViewController {
 
   // MARK: Push
 
-  func pushWhenIdle(
-    _ child: UIViewController, replacing replaced: UIViewController?, key: UIBindingIdentifier, table: PresentationTable
-  ) {
+  func pushWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
     guard table[key]?.controller === child, child.parent == nil else { return }
-    guard table.hasAppeared else {
-      table.waitingForAppearance.append { [weak self, weak replaced] in
-        guard let self else { return }
-        self.pushWhenIdle(child, replacing: replaced, key: key, table: table)
+    guard table.hasAppeared || viewIfLoaded?.window != nil else {
+      table.waitingForAppearance.append { [weak self, weak table] in
+        guard let self, let table else { return }
+        self.pushWhenIdle(child, key: key, table: table)
       }
       return
     }
+    guard !isDeparting else { return }
     guard let navigation = navigationController ?? (self as? UINavigationController) else {
-      NavigationWarnings.record("Can't present navigation item: navigationController is nil (\(debugName))")
+      if viewIfLoaded?.window != nil {
+        NavigationWarnings.record("Can't present navigation item: navigationController is nil (\(debugName))")
+      }
       return
     }
     if let coordinator = navigation.modalTransitionCoordinator {
-      coordinator.animate(alongsideTransition: nil) { [weak self, weak replaced] in
-        guard let self else { return }
-        self.pushWhenIdle(child, replacing: replaced, key: key, table: table)
+      coordinator.animate(alongsideTransition: nil) { [weak self] in
+        self?.pushWhenIdle(child, key: key, table: table)
       }
       return
     }
-    if let replaced, replaced.parent === navigation {
-      // An identity change: the old screen leaves first, then the new one is pushed.
-      popFromViewController(replaced)
-      pushWhenIdle(child, replacing: nil, key: key, table: table)
+    // Removals decided earlier go first: a push must not land above a screen about to be popped,
+    // or the pop would take it along.
+    let removals = navigation.pendingRemovals
+    if removals.count > 0 {
+      removals.waiting.append { [weak self] in self?.pushWhenIdle(child, key: key, table: table) }
       return
     }
+    // A presenter that left the screen while it waited pushes nothing.
+    guard viewIfLoaded?.window != nil else { return }
     navigation.pushViewController(child, animated: true)
   }
 
@@ -186,18 +219,29 @@ extension UIViewController {
     }
     guard let navigation = child.parent as? UINavigationController else { return }
     if let coordinator = navigation.modalTransitionCoordinator {
+      let removals = navigation.pendingRemovals
+      removals.count += 1
       coordinator.animate(alongsideTransition: nil) { [weak child] in
-        guard let child else { return }
-        child.popFromViewController(child)
+        removals.count -= 1
+        if let child { child.popFromViewController(child) }
+        removals.releaseIfDone()
       }
       return
     }
     guard let index = navigation.viewControllers.firstIndex(where: { $0 === child }), index > 0 else { return }
     let target = faultIsActive(.popToSelf) ? index : index - 1
+    // UIKit pops everything above too. Those screens are collateral: the engine, not the user,
+    // removed them, so their state is not written back; if it still wants them, they come back.
+    for above in navigation.viewControllers[(index + 1)...] {
+      above.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey)
+    }
     navigation.popToViewController(navigation.viewControllers[target], animated: true)
   }
 
-  private func dismissDestination(_ controller: UIViewController, kind: DestinationKind) {
+  /// Dismisses a controller its own binding no longer wants, marking it so its teardown does
+  /// not write back.
+  private func dismissOwnDestination(_ controller: UIViewController, kind: DestinationKind) {
+    controller.setAssociatedObject(DismissedByBinding(), for: dismissedByBindingKey)
     switch kind {
     case .modal: dismissModalWhenIdle(controller)
     case .push: popFromViewController(controller)
@@ -207,21 +251,64 @@ extension UIViewController {
 
 extension UIViewController {
   /// Runs `body` once, when this controller leaves the hierarchy by any means: dismissed (by code
-  /// or by the user), or removed from its container (popped, including as an intermediate of a
-  /// multi-pop). Stands in for swift-navigation's swizzled `viewDidDisappear`/`didMove(toParent:)`.
+  /// or by the user, itself or a container or presenter of it), or removed from its container
+  /// (popped, including as an intermediate of a multi-pop). Stands in for swift-navigation's
+  /// swizzled `viewDidDisappear`/`didMove(toParent:)`. A controller that leaves takes the screens
+  /// inside it along: they get no callbacks of their own (a dismissed navigation controller's
+  /// non-top children see nothing), so their hooks fire with it.
   func onLeavingHierarchy(_ body: @escaping @MainActor (UIViewController) -> Void) {
-    var fired = false
+    let hook = LeavingHook(body)
+    setAssociatedObject(hook, for: leavingHookKey)
     addLifecycleHook { controller, event in
-      let leaving: Bool
       switch event {
-      case .viewDidDisappear: leaving = controller.isBeingDismissed
-      case .didMoveToParent(isNil: true): leaving = true
-      default: leaving = false
+      case .viewDidDisappear where controller.isBeingDismissedWithAncestors: controller.fireLeavingHooks()
+      case .didMoveToParent(isNil: true): controller.fireLeavingHooks()
+      default: break
       }
-      guard leaving, !fired else { return }
-      fired = true
-      body(controller)
     }
+  }
+
+  /// Fires this controller's leaving hook and those of every controller contained in it.
+  private func fireLeavingHooks() {
+    associatedObject(for: leavingHookKey)?.fire(self)
+    for child in children { child.fireLeavingHooks() }
+  }
+}
+
+private let leavingHookKey = AssociatedKey<LeavingHook>()
+
+@MainActor
+private final class LeavingHook {
+  private var body: (@MainActor (UIViewController) -> Void)?
+  init(_ body: @escaping @MainActor (UIViewController) -> Void) { self.body = body }
+  func fire(_ controller: UIViewController) {
+    guard let body else { return }
+    self.body = nil
+    body(controller)
+  }
+}
+
+extension UIViewController {
+  /// Whether the binding that showed this controller, or one of its containers or presenters, has
+  /// asked for it to go: what it still wants to show is stale and must not be shown.
+  var isDeparting: Bool {
+    var candidate: UIViewController? = self
+    while let current = candidate {
+      if current.associatedObject(for: dismissedByBindingKey) != nil { return true }
+      candidate = current.parent ?? current.presentingViewController
+    }
+    return false
+  }
+
+  /// Whether this controller or a container of it is being dismissed (UIKit's `isBeingDismissed`
+  /// is false for the children of a dismissed navigation controller).
+  var isBeingDismissedWithAncestors: Bool {
+    var candidate: UIViewController? = self
+    while let current = candidate {
+      if current.isBeingDismissed { return true }
+      candidate = current.parent
+    }
+    return false
   }
 }
 
@@ -231,4 +318,43 @@ public enum NavigationWarnings {
   public private(set) static var messages: [String] = []
   static func record(_ message: String) { messages.append(message) }
   public static func reset() { messages.removeAll() }
+}
+
+private let dismissedByBindingKey = AssociatedKey<DismissedByBinding>()
+let collateralRemovalKey = AssociatedKey<CollateralRemoval>()
+
+/// Marks a controller popped only because the engine popped one below it.
+final class CollateralRemoval: Sendable {}
+
+extension UIViewController {
+  var isCollateralRemoval: Bool { associatedObject(for: collateralRemovalKey) != nil }
+}
+
+/// Marks a controller whose own binding dismissed it.
+private final class DismissedByBinding: Sendable {}
+
+private let pendingRemovalsKey = AssociatedKey<PendingRemovals>()
+
+/// Pops a navigation controller's engine has decided on but not yet made (waiting for a
+/// transition), and the pushes waiting for them.
+@MainActor
+final class PendingRemovals {
+  var count = 0
+  var waiting: [@MainActor () -> Void] = []
+
+  func releaseIfDone() {
+    guard count == 0, !waiting.isEmpty else { return }
+    let released = waiting
+    waiting.removeAll()
+    for work in released { work() }
+  }
+}
+
+extension UINavigationController {
+  var pendingRemovals: PendingRemovals {
+    if let removals = associatedObject(for: pendingRemovalsKey) { return removals }
+    let removals = PendingRemovals()
+    setAssociatedObject(removals, for: pendingRemovalsKey)
+    return removals
+  }
 }

@@ -158,7 +158,7 @@ import Testing
     #expect(world.screen == [])
   }
 
-  @Test func clearingAPushPopsItAndEverythingAboveIt() {
+  @Test func clearingAPushPopsItAndScreensAboveItComeBackWhileTheirStateWantsThem() {
     let world = EngineWorld()
     world.model.pushed = Item(id: 1)
     world.settle()
@@ -166,8 +166,15 @@ import Testing
     world.settle()
     world.model.pushed = nil
     world.settle()
-    #expect(world.screen == [])
-    #expect(world.model.secondPushed == nil)
+    // UIKit pops everything above; the engine did that, not the user, so nothing is written
+    // back and the screen whose state is still set returns.
+    #expect(world.screen == [2])
+    #expect(world.model.secondPushed == Item(id: 2))
+    world.model.pushed = Item(id: 3)
+    world.model.secondPushed = nil
+    world.settle()
+    #expect(world.screen == [3])
+    #expect(world.diagnostics.isEmpty)
   }
 
   @Test func pushIdentityChangeRepushes() {

@@ -1,0 +1,67 @@
+import NavigationReference
+
+/// The work `navfuzz bench` times: the reference machine alone, and whole runs of the engine on
+/// HeadlessUIKit with every invariant checked after every step.
+@MainActor
+public enum Benchmarks {
+  /// Applies `count` random program steps to the reference machine of `topology`; returns a
+  /// checksum so the work cannot be optimised away.
+  public static func referenceSteps(_ count: Int, topology: Topology, seed: UInt64 = 1) -> UInt64 {
+    var random = SplitMix64(seed: seed)
+    let addresses = sampleAddresses(topology.spec, depth: 3)
+    let flags = addresses.map { topology.spec.slot(at: $0)?.isFlag ?? false }
+    var machine = ReferenceMachine(topology: topology.spec)
+    var checksum: UInt64 = 0
+    for step in 0..<count {
+      let pick = random.below(addresses.count)
+      let address = addresses[pick]
+      let applied: Bool
+      switch random.below(8) {
+      case 0, 1, 2:
+        applied =
+          flags[pick]
+          ? machine.toggle(address, on: true, generation: step)
+          : machine.set(address, id: 1 + random.below(3), generation: step)
+      case 3: applied = machine.mutate(address)
+      case 4: applied = machine.clear(address)
+      case 5: applied = machine.pathAppend(1 + random.below(3), generation: step)
+      case 6: applied = machine.pathRemoveLast(1)
+      default:
+        machine.userRemoved(slot: address, generation: machine.item(at: address)?.generation ?? -1)
+        applied = true
+      }
+      if applied { checksum &+= 1 }
+      if step % 64 == 63 { machine = ReferenceMachine(topology: topology.spec) }
+    }
+    return checksum
+  }
+
+  /// Runs `runs` random runs of up to `maxSteps` steps; returns the number of steps taken.
+  public static func engineRuns(_ runs: Int, maxSteps: Int, topology: Topology, engine: EngineChoice = .default) -> Int {
+    var steps = 0
+    for index in 0..<runs {
+      let (taken, _) = Campaign.randomRun(
+        topology: topology, engine: engine, seed: Campaign.runSeed(campaignSeed: 7, index: index), maxSteps: maxSteps)
+      steps += taken.count
+    }
+    return steps
+  }
+
+  /// Slot addresses of the topology's shape down to `depth` (existing or not at any moment).
+  static func sampleAddresses(_ spec: TopologySpec, depth: Int) -> [Address] {
+    var result: [Address] = []
+    func walk(_ type: Int, _ address: Address, _ remaining: Int) {
+      guard remaining > 0 else { return }
+      for (index, slot) in spec.screens[type].slots.enumerated() {
+        let slotAddress = address.appending(.slot(index))
+        result.append(slotAddress)
+        if let child = slot.child { walk(child, slotAddress, remaining - 1) }
+      }
+      if let element = spec.screens[type].pathElementScreen {
+        for index in 0..<2 { walk(element, address.appending(.pathElement(index)), remaining - 1) }
+      }
+    }
+    walk(0, .root, depth)
+    return result
+  }
+}

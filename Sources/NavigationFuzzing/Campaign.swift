@@ -1,0 +1,103 @@
+/// A fuzzing campaign: many seeded random runs of one topology against one engine, each distinct
+/// failure (by invariant) shrunk to a short trace.
+@MainActor
+public struct Campaign {
+  public struct Options: Sendable {
+    public var seed: UInt64 = 1
+    public var runs = 500
+    public var maxSteps = 32
+    public var swarm = true
+    public var shrinks = true
+    /// Stop at the first failure (the mutants table measures time to first detection).
+    public var stopsAtFirstFailure = false
+    public init() {}
+  }
+
+  /// One distinct failure.
+  public struct Failure: Sendable {
+    public var violation: Violation
+    /// The seed of the run that found it: `navfuzz run --seed S --runs 1` repeats it.
+    public var runSeed: UInt64
+    public var runIndex: Int
+    public var original: Trace
+    public var shrunk: Trace
+    /// The violation as the shrunk trace reproduces it.
+    public var shrunkViolation: Violation
+  }
+
+  public struct Result: Sendable {
+    public var statistics = RunStatistics()
+    public var failures: [Failure] = []
+    public var runsCompleted = 0
+  }
+
+  public let topology: Topology
+  public let engine: EngineChoice
+  public let options: Options
+
+  public init(topology: Topology, engine: EngineChoice, options: Options) {
+    self.topology = topology
+    self.engine = engine
+    self.options = options
+  }
+
+  /// The seed of run `index`, derived from the campaign seed alone.
+  public static func runSeed(campaignSeed: UInt64, index: Int) -> UInt64 {
+    var mixer = SplitMix64(seed: campaignSeed &+ UInt64(index) &* 0x9e37_79b9_7f4a_7c15)
+    return mixer.next()
+  }
+
+  /// Runs the campaign; `progress` is called after every run (for a terminal progress line).
+  public func run(progress: (Int, Result) -> Bool = { _, _ in true }) -> Result {
+    var result = Result()
+    for index in 0..<options.runs {
+      let seed = Self.runSeed(campaignSeed: options.seed, index: index)
+      let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
+      var statistics = runner.statistics
+      statistics.runs = 1
+      result.statistics.merge(statistics)
+      result.runsCompleted += 1
+      if let violation = runner.violations.first,
+        !result.failures.contains(where: { $0.violation.invariant == violation.invariant })
+      {
+        let original = Trace(topology: topology.name, engine: engineLine, steps: steps + [.expect(.violation(violation.invariant))])
+        var shrunkSteps = original.steps
+        if options.shrinks {
+          var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
+          shrunkSteps = shrinker.shrink(steps)
+        }
+        let shrunk = Trace(topology: topology.name, engine: engineLine, steps: shrunkSteps)
+        let confirmation = try? Replay.run(shrunk, topology: topology, engine: engine)
+        let shrunkViolation = confirmation?.violations.first { $0.invariant == violation.invariant } ?? violation
+        result.failures.append(
+          Failure(
+            violation: violation, runSeed: seed, runIndex: index, original: original, shrunk: shrunk,
+            shrunkViolation: shrunkViolation))
+        if options.stopsAtFirstFailure { break }
+      }
+      if !progress(index, result) { break }
+    }
+    return result
+  }
+
+  private var engineLine: String? { engine.name == EngineChoice.default.name ? nil : engine.name }
+
+  /// One random run: generated steps until `maxSteps` or the first violation, then the end check.
+  public static func randomRun(
+    topology: Topology, engine: EngineChoice, seed: UInt64, maxSteps: Int, swarm: Bool = true
+  ) -> ([Step], Runner) {
+    let runner = Runner(topology: topology, engine: engine, stopsAtFirstViolation: true)
+    var generator = StepGenerator(seed: seed, swarm: swarm)
+    var steps: [Step] = []
+    for index in 0..<maxSteps {
+      let step = generator.next(for: runner)
+      steps.append(step)
+      // Generated steps only address what exists, so they cannot be invalid.
+      try? runner.perform(step, index: index)
+      if runner.hasViolation { return (steps, runner) }
+    }
+    runner.finish(stepIndex: steps.count)
+    if runner.hasViolation, steps.last != .settle { steps.append(.settle) }
+    return (steps, runner)
+  }
+}

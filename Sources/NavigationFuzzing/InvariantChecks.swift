@@ -1,0 +1,165 @@
+import HeadlessUIKit
+import NavigationReference
+
+/// The checks made whenever the world is quiescent (no transition in flight, nothing queued):
+/// that is when the model, the screen and the reference must agree.
+extension Runner {
+  func checkQuiescent(stepIndex: Int) {
+    let entries = world.screenEntries()
+    let actualScreen = entries.map(\.description)
+    let actualModel = world.rootModel.stateDescription(detailed: false)
+    let expectedScreen = world.reference.expectedScreen().map(\.description)
+    let expectedModel = world.reference.stateDescription(detailed: false)
+    func violation(_ invariant: InvariantID, _ explanation: String) {
+      record(
+        invariant, stepIndex, explanation, expectedModel: expectedModel, actualModel: actualModel,
+        expectedScreen: expectedScreen, actualScreen: actualScreen)
+    }
+    statistics.distinctStates.insert(world.reference.stableHash)
+    statistics.depthHistogram[entries.count, default: 0] += 1
+
+    // no-double-presentation: one controller per slot on screen.
+    checked(.noDoublePresentation)
+    var seenPlaces: [ScreenTag.Place] = []
+    for entry in entries {
+      guard let place = entry.tag?.place, place != .root else { continue }
+      if seenPlaces.contains(place) {
+        violation(.noDoublePresentation, "'\(entry.tag!.label)' is shown by more than one controller")
+      }
+      seenPlaces.append(place)
+    }
+
+    // no-leaks: every live controller is in the window's hierarchy.
+    checked(.noLeaks)
+    let inHierarchy = world.controllersInHierarchy()
+    let leaked = environment.liveControllers.filter { !inHierarchy.contains(ObjectIdentifier($0)) }
+    if let first = leaked.first {
+      let what = first.screenTag.map { "'\($0.label.isEmpty ? "root" : $0.label)'" } ?? first.debugName
+      violation(.noLeaks, "\(leaked.count) controller(s) alive but off screen, first \(what) (\(first.debugName))")
+    }
+
+    // dismissal-writes-back: what the user removed is not still set (unless re-set since).
+    checked(.dismissalWritesBack)
+    for tag in unverifiedRemovals {
+      guard case .slot(let address, _) = tag.place, let (model, index) = world.runtimeSlot(address),
+        let item = model.peek(index), item.id.generation == tag.generation
+      else { continue }
+      violation(.dismissalWritesBack, "the user removed '\(tag.label)' but the model still holds it")
+    }
+    unverifiedRemovals.removeAll()
+
+    // identity-rebinding: after an identity change the new item is kept and shown.
+    checked(.identityRebinding)
+    for change in identityChanges {
+      guard let expected = world.reference.item(at: change.address), expected.generation == change.generation else {
+        continue
+      }
+      let label = topology.spec.describe(change.address)
+      let held = world.runtimeSlot(change.address).flatMap { $0.0.peek($0.1) }
+      let shown = entries.first { entry in
+        if case .slot(let address, _)? = entry.tag?.place { return address == change.address }
+        return false
+      }
+      if held?.id.generation != change.generation {
+        violation(.identityRebinding, "'\(label)' changed to id \(expected.id), but the model lost the new item")
+      } else if shown?.tag?.generation != change.generation {
+        let what = shown?.tag?.id.map { "still shows id \($0)" } ?? "shows nothing"
+        violation(.identityRebinding, "'\(label)' changed to id \(expected.id), but the screen \(what)")
+      }
+    }
+    identityChanges.removeAll()
+
+    // stack-path-consistency: the path's elements are the stack's path screens, in order.
+    if topology.spec.root.pathElementScreen != nil {
+      checked(.stackPathConsistency)
+      let path = world.rootModel.peekPath.map(\.value)
+      let shown = entries.compactMap { entry -> Int? in
+        if case .pathElement? = entry.tag?.place { return entry.tag?.id }
+        return nil
+      }
+      if path != shown {
+        violation(.stackPathConsistency, "the path is \(path) but the stack shows \(shown)")
+      }
+    }
+
+    // state-ui-consistency: a slot holds an item iff exactly one on-screen controller shows it.
+    checked(.stateUIConsistency)
+    checkStateUIConsistency(entries: entries, report: violation)
+
+    // ondismiss-exactly-once.
+    checked(.onDismissExactlyOnce)
+    for key in world.presentations.keys.sorted() {
+      let count = world.presentations[key]!
+      let onScreen = entries.contains { $0.tag?.key == key } ? 1 : 0
+      if count.dismissed != count.entered - onScreen {
+        violation(
+          .onDismissExactlyOnce,
+          "a slot's presentations: \(count.entered) entered, \(onScreen) on screen, but onDismiss ran \(count.dismissed) time(s)")
+        break
+      }
+    }
+
+    // observe-idempotence: no navigation change since the last quiescent point, no screen change.
+    checked(.observeIdempotence)
+    let identities = entries.map { ObjectIdentifier($0.controller) }
+    if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen, last != identities {
+      violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
+    }
+    lastQuiescentScreen = identities
+    navigationChangedSinceQuiescence = false
+
+    // reference-agreement: model and screen are what the reference says.
+    checked(.referenceAgreement)
+    let detailedActual = world.rootModel.stateDescription(detailed: true)
+    let detailedExpected = world.reference.stateDescription(detailed: true)
+    if detailedActual != detailedExpected {
+      violation(.referenceAgreement, "the model differs from the reference: \(difference(detailedExpected, detailedActual))")
+    } else if actualScreen != expectedScreen {
+      violation(.referenceAgreement, "the screen differs from the reference")
+    }
+  }
+
+  private func checkStateUIConsistency(entries: [ScreenEntry], report: (InvariantID, String) -> Void) {
+    var filled: [(address: Address, item: SlotItem)] = []
+    func walk(_ model: ScreenModel) {
+      for index in model.spec.slots.indices {
+        guard let item = model.peek(index) else { continue }
+        filled.append((model.address.appending(.slot(index)), item))
+        if let child = item.child { walk(child) }
+      }
+      for element in model.peekPath { walk(element.screen) }
+    }
+    walk(world.rootModel)
+    for (address, item) in filled {
+      let label = topology.spec.describe(address)
+      let showing = entries.filter { entry in
+        if case .slot(let shown, _)? = entry.tag?.place { return shown == address }
+        return false
+      }
+      if showing.isEmpty {
+        report(.stateUIConsistency, "'\(label)' holds an item but no controller on screen shows it")
+        return
+      }
+      if let shownID = showing[0].tag?.id, shownID != item.id.id {
+        report(.stateUIConsistency, "'\(label)' holds id \(item.id.id) but the screen shows id \(shownID)")
+        return
+      }
+    }
+    for entry in entries {
+      guard case .slot(let address, _)? = entry.tag?.place else { continue }
+      if !filled.contains(where: { $0.address == address }) {
+        report(.stateUIConsistency, "'\(entry.tag!.label)' is on screen but its slot is empty")
+        return
+      }
+    }
+  }
+
+  private func difference(_ expected: [String], _ actual: [String]) -> String {
+    let missing = expected.filter { !actual.contains($0) }
+    let extra = actual.filter { !expected.contains($0) }
+    var parts: [String] = []
+    if !missing.isEmpty { parts.append("expected \(missing.joined(separator: " "))") }
+    if !extra.isEmpty { parts.append("found \(extra.joined(separator: " "))") }
+    return parts.joined(separator: "; ")
+  }
+}

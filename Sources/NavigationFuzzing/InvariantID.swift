@@ -1,0 +1,36 @@
+/// The invariants the harness checks, by their stable ids (used in traces, reports and corpora).
+/// docs/SEMANTICS.md defines each one.
+public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
+  case noDoublePresentation = "no-double-presentation"
+  case stateUIConsistency = "state-ui-consistency"
+  case dismissalWritesBack = "dismissal-writes-back"
+  case identityRebinding = "identity-rebinding"
+  case stackPathConsistency = "stack-path-consistency"
+  case referenceAgreement = "reference-agreement"
+  case noLeaks = "no-leaks"
+  case uikitRules = "uikit-rules"
+  case quiescence = "quiescence"
+  case observeIdempotence = "observe-idempotence"
+  case onDismissExactlyOnce = "ondismiss-exactly-once"
+
+  public static func < (lhs: InvariantID, rhs: InvariantID) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+
+  /// One line, for `navfuzz list` and reports.
+  public var summary: String {
+    switch self {
+    case .noDoublePresentation: "UIKit is never asked to present on a busy presenter; no screen is shown twice"
+    case .stateUIConsistency: "once settled, a slot holds an item iff exactly one on-screen controller shows it"
+    case .dismissalWritesBack: "a screen the user removed leaves its slot empty (unless re-set since)"
+    case .identityRebinding: "after an identity change the new item is shown and kept"
+    case .stackPathConsistency: "once settled, the path's elements are the stack's path screens, in order"
+    case .referenceAgreement: "once settled, model and screen equal the reference state machine's"
+    case .noLeaks: "once settled, every live controller is on screen"
+    case .uikitRules: "UIKit never raises an exception or refuses a call"
+    case .quiescence: "the world settles: nothing re-schedules itself forever"
+    case .observeIdempotence: "a change navigation does not depend on changes nothing on screen"
+    case .onDismissExactlyOnce: "onDismiss runs exactly once per presentation that went away"
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import HeadlessUIKit
+import NavigationReference
+
+/// The door through which any navigation engine that drives HeadlessUIKit from state is fuzzed.
+///
+/// The harness builds the screens and owns the models; the engine says how one slot of a screen is
+/// wired onto that screen's controller, and how a stack is driven by a path. The built-in engine
+/// and every mutant go through this door, and so does yours.
+@MainActor
+public protocol NavigationEngine {
+  /// Called once per slot from the screen's `viewDidLoad`: make the slot's state drive what
+  /// `controller` shows, and write back when the user takes it away.
+  func wire(_ slot: SlotConnection, on controller: UIViewController)
+
+  /// Builds the navigation controller at the root of a stack topology, driven by `path`.
+  func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController
+}
+
+/// One slot of one screen, as an engine sees it.
+@MainActor
+public struct SlotConnection {
+  public let spec: SlotSpec
+  public let model: ScreenModel
+  public let index: Int
+  /// Builds the controller for an item (a wrapped navigation controller for modal screens with
+  /// slots, with its presentation style already set).
+  public let content: @MainActor (SlotItem) -> UIViewController
+  /// Call exactly once each time a presentation of this slot goes away.
+  public let onDismiss: @MainActor () -> Void
+
+  /// The slot's state as an optional item, observable.
+  public var itemKeyPath: ReferenceWritableKeyPath<ScreenModel, SlotItem?> { \ScreenModel.[slot: index] }
+  /// For Bool slots: the slot's state as a Bool, observable.
+  public var flagKeyPath: ReferenceWritableKeyPath<ScreenModel, Bool> { \ScreenModel.[flag: index] }
+}
+
+/// The root path of a stack topology, as an engine sees it.
+@MainActor
+public struct PathConnection {
+  public let model: ScreenModel
+  /// Builds the screen for a path element.
+  public let content: @MainActor (PathElement) -> UIViewController
+  public var pathKeyPath: ReferenceWritableKeyPath<ScreenModel, [PathElement]> { \ScreenModel.path }
+}

@@ -1,0 +1,49 @@
+/// What a run (or a campaign) did: how often each action ran, which pairs followed each other,
+/// what was skipped and why, which states and depths were reached, and what was checked.
+/// Every listing sorts its keys: nothing printed depends on hash order.
+public struct RunStatistics: Sendable {
+  public struct ActionPair: Hashable, Sendable, Comparable {
+    public var first: ActionKind
+    public var second: ActionKind
+    public static func < (lhs: ActionPair, rhs: ActionPair) -> Bool {
+      (lhs.first, lhs.second) < (rhs.first, rhs.second)
+    }
+  }
+
+  public var runs = 0
+  public var steps = 0
+  public var actionCounts: [ActionKind: Int] = [:]
+  public var actionPairs: [ActionPair: Int] = [:]
+  public var skipReasons: [String: Int] = [:]
+  public var checks: [InvariantID: Int] = [:]
+  public var violations: [InvariantID: Int] = [:]
+  public var deferredStackChanges = 0
+  /// Stable hashes of the reference model at each quiescent point.
+  public var distinctStates: Set<UInt64> = []
+  /// Screen depth (controllers on screen) at each quiescent point.
+  public var depthHistogram: [Int: Int] = [:]
+
+  public init() {}
+
+  public var skipped: Int { skipReasons.values.reduce(0, +) }
+
+  mutating func record(_ kind: ActionKind, after previous: ActionKind?, outcome: StepOutcome) {
+    steps += 1
+    actionCounts[kind, default: 0] += 1
+    if let previous { actionPairs[ActionPair(first: previous, second: kind), default: 0] += 1 }
+    if case .skipped(let reason) = outcome { skipReasons[reason, default: 0] += 1 }
+  }
+
+  public mutating func merge(_ other: RunStatistics) {
+    runs += other.runs
+    steps += other.steps
+    actionCounts.merge(other.actionCounts, uniquingKeysWith: +)
+    actionPairs.merge(other.actionPairs, uniquingKeysWith: +)
+    skipReasons.merge(other.skipReasons, uniquingKeysWith: +)
+    checks.merge(other.checks, uniquingKeysWith: +)
+    violations.merge(other.violations, uniquingKeysWith: +)
+    deferredStackChanges += other.deferredStackChanges
+    distinctStates.formUnion(other.distinctStates)
+    depthHistogram.merge(other.depthHistogram, uniquingKeysWith: +)
+  }
+}

@@ -1,0 +1,233 @@
+import HeadlessUIKit
+import NavigationReference
+
+/// Drives one world step by step: applies each step to the model and to the reference, lets the
+/// simulated UIKit and the engine react, and checks the invariants after every step.
+@MainActor
+public final class Runner {
+  let world: World
+  public let topology: Topology
+  public let engine: EngineChoice
+  public private(set) var violations: [Violation] = []
+  public internal(set) var statistics = RunStatistics()
+  /// Stop recording after the first violation (campaigns); replays record every invariant once.
+  let stopsAtFirstViolation: Bool
+
+  private var diagnosticsSeen = 0
+  private var lastKind: ActionKind?
+  /// User removals not yet confirmed written back (checked at the next quiescent point).
+  var unverifiedRemovals: [ScreenTag] = []
+  /// Slots whose identity the program changed since the last quiescent point.
+  var identityChanges: [(address: Address, generation: Int)] = []
+  var lastQuiescentScreen: [ObjectIdentifier]?
+  /// Bool slots turned off since the last step that let time pass, with their incarnations: turned
+  /// on again before the engine looks, they are the same presentation to it.
+  private var flagsTurnedOffThisTurn: [(model: ScreenModel, index: Int, generation: Int)] = []
+
+  /// The Bool slots that are on now, in the run-time model.
+  private func filledFlags() -> [(model: ScreenModel, index: Int, generation: Int)] {
+    var result: [(ScreenModel, Int, Int)] = []
+    for address in world.reference.filledSlots() where topology.spec.slot(at: address)?.isFlag == true {
+      if let (model, index) = world.runtimeSlot(address), let item = model.peek(index) {
+        result.append((model, index, item.id.generation))
+      }
+    }
+    return result
+  }
+  var navigationChangedSinceQuiescence = true
+
+  public init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
+    self.topology = topology
+    self.engine = engine
+    self.stopsAtFirstViolation = stopsAtFirstViolation
+    world = World(topology: topology.spec, engine: engine)
+    diagnosticsSeen = world.environment.diagnostics.count
+  }
+
+  public var reference: ReferenceMachine { world.reference }
+  public var hasViolation: Bool { !violations.isEmpty }
+  var environment: HeadlessEnvironment { world.environment }
+
+  /// Applies one step, then checks. Throws when the step addresses something that does not exist.
+  @discardableResult
+  public func perform(_ step: Step, index: Int) throws(InvalidStep) -> StepOutcome {
+    switch step {
+    case .tick, .advance, .settle: flagsTurnedOffThisTurn.removeAll()  // the engine looks
+    default: break
+    }
+    let flagsBefore = step.isProgram ? filledFlags() : []
+    let filledBefore = step.isProgram ? world.reference.filledSlots() : []
+    let outcome = try apply(step)
+    if step.isProgram {
+      world.mirrorConsequences(filledBefore: filledBefore)
+      for flag in flagsBefore where flag.model.peek(flag.index) == nil { flagsTurnedOffThisTurn.append(flag) }
+    }
+    statistics.record(step.kind, after: lastKind, outcome: outcome)
+    lastKind = step.kind
+    let removed = world.applyUserRemovalsToReference()
+    unverifiedRemovals += removed
+    if case .user = step, case .performed = outcome { navigationChangedSinceQuiescence = true }
+    checkDiagnostics(stepIndex: index)
+    if environment.isQuiescent { checkQuiescent(stepIndex: index) }
+    return outcome
+  }
+
+  /// Settles the world and checks everything once more: the end of every run.
+  public func finish(stepIndex: Int) {
+    if !environment.runLoop.settle() {
+      record(.quiescence, stepIndex, "the world did not settle within \(environment.runLoop.turnLimit) run-loop turns")
+    }
+    _ = world.applyUserRemovalsToReference()
+    checkDiagnostics(stepIndex: stepIndex)
+    checkQuiescent(stepIndex: stepIndex)
+  }
+
+  // MARK: Applying steps
+
+  private func apply(_ step: Step) throws(InvalidStep) -> StepOutcome {
+    let spec = topology.spec
+    func requireSlot(_ address: Address) throws(InvalidStep) {
+      guard world.reference.slotExists(address) else {
+        throw InvalidStep(reason: "'\(spec.describe(address))' does not exist now: its screen is not in the model")
+      }
+    }
+    func programChanged() {
+      navigationChangedSinceQuiescence = true
+      unverifiedRemovals.removeAll()
+    }
+    switch step {
+    case .set(let address, let id):
+      try requireSlot(address)
+      let generation = world.takeGeneration()
+      let before = world.reference.item(at: address)
+      world.reference.set(address, id: id, generation: generation)
+      world.runtimeSet(address, id: id, generation: generation)
+      programChanged()
+      identityChanges.removeAll { $0.address == address }
+      if let before, before.id != id { identityChanges.append((address, generation)) }
+    case .mutate(let address):
+      try requireSlot(address)
+      guard world.reference.item(at: address) != nil else {
+        throw InvalidStep(reason: "'\(spec.describe(address))' is empty: there is nothing to mutate")
+      }
+      world.reference.mutate(address)
+      world.runtimeMutate(address)
+    case .clear(let address):
+      try requireSlot(address)
+      world.reference.clear(address)
+      world.runtimeClear(address)
+      programChanged()
+      identityChanges.removeAll { $0.address == address }
+    case .toggle(let address, let on):
+      try requireSlot(address)
+      // A Bool slot turned off and on again before the engine could look is, to the engine, the
+      // same presentation: it keeps its incarnation.
+      let model = world.runtimeSlot(address)
+      let generation =
+        on
+        ? (flagsTurnedOffThisTurn.first { $0.model === model?.0 && $0.index == model?.1 }?.generation
+          ?? world.takeGeneration()) : 0
+      world.reference.toggle(address, on: on, generation: generation)
+      world.runtimeToggle(address, on: on, generation: generation)
+      programChanged()
+    case .bump(let address):
+      guard world.reference.screen(at: address) != nil else {
+        throw InvalidStep(reason: "screen '\(address.isRoot ? "root" : spec.describe(address))' does not exist now")
+      }
+      world.reference.bump(address)
+      world.runtimeBump(address)
+    case .pathAppend(let value):
+      let generation = world.takeGeneration()
+      guard world.reference.pathAppend(value, generation: generation) else {
+        throw InvalidStep(reason: "topology '\(spec.name)' has no path")
+      }
+      world.runtimePathAppend(value, generation: generation)
+      programChanged()
+    case .pathRemoveLast(let count):
+      guard count <= world.reference.path.count else {
+        throw InvalidStep(reason: "cannot remove \(count) element(s) from a path of \(world.reference.path.count)")
+      }
+      world.reference.pathRemoveLast(count)
+      world.runtimePathRemoveLast(count)
+      programChanged()
+    case .pathSet(let values):
+      let generations = values.map { _ in world.takeGeneration() }
+      guard world.reference.pathSet(values, generations: generations) else {
+        throw InvalidStep(reason: "topology '\(spec.name)' has no path")
+      }
+      world.runtimePathSet(values, generations: generations)
+      programChanged()
+    case .user(let gesture):
+      let window = world.window
+      let outcome: UserGestureOutcome =
+        switch gesture {
+        case .dismiss: window.userSwipeToDismiss()
+        case .dismissCancel: window.userSwipeToDismiss(cancelled: true)
+        case .alertTap(let index): window.userTapAlertButton(index)
+        case .back: window.userTapBack()
+        case .backTo(let index): window.userPopBack(toIndex: index)
+        case .swipeBack: window.userSwipeBack()
+        case .swipeBackCancel: window.userSwipeBack(cancelled: true)
+        }
+      if case .skipped(let reason) = outcome { return .skipped(reason) }
+    case .tick:
+      environment.runLoop.tick()
+    case .advance(let milliseconds):
+      if !environment.runLoop.advance(by: milliseconds) {
+        record(.quiescence, statistics.steps, "advancing \(milliseconds) ms ran into the run-loop turn limit")
+      }
+    case .settle:
+      if !environment.runLoop.settle() {
+        record(.quiescence, statistics.steps, "the world did not settle within \(environment.runLoop.turnLimit) run-loop turns")
+      }
+    case .expect:
+      break
+    }
+    return .performed
+  }
+
+  // MARK: Recording
+
+  func record(
+    _ invariant: InvariantID, _ stepIndex: Int, _ explanation: String,
+    expectedModel: [String] = [], actualModel: [String] = [], expectedScreen: [String] = [], actualScreen: [String] = []
+  ) {
+    statistics.violations[invariant, default: 0] += 1
+    guard !violations.contains(where: { $0.invariant == invariant }) else { return }
+    if stopsAtFirstViolation && !violations.isEmpty { return }
+    violations.append(
+      Violation(
+        invariant: invariant, stepIndex: stepIndex, explanation: explanation, expectedModel: expectedModel,
+        actualModel: actualModel, expectedScreen: expectedScreen, actualScreen: actualScreen))
+  }
+
+  func checked(_ invariant: InvariantID) {
+    statistics.checks[invariant, default: 0] += 1
+  }
+
+  // MARK: Checks after every step
+
+  private func checkDiagnostics(stepIndex: Int) {
+    let diagnostics = environment.diagnostics
+    guard diagnosticsSeen < diagnostics.count else {
+      checked(.uikitRules)
+      checked(.noDoublePresentation)
+      return
+    }
+    for diagnostic in diagnostics[diagnosticsSeen...] {
+      switch diagnostic.kind {
+      case .presentWhileAlreadyPresenting, .presentWhileTransitioning, .presentActiveController:
+        record(.noDoublePresentation, stepIndex, "UIKit: \(diagnostic.message)")
+      case .navigationOperationDeferred:
+        statistics.deferredStackChanges += 1
+      case .runLoopDidNotSettle:
+        record(.quiescence, stepIndex, diagnostic.message)
+      default:
+        record(.uikitRules, stepIndex, "UIKit \(diagnostic.kind.isException ? "exception" : "refusal"): \(diagnostic.message)")
+      }
+    }
+    diagnosticsSeen = diagnostics.count
+    checked(.uikitRules)
+    checked(.noDoublePresentation)
+  }
+}

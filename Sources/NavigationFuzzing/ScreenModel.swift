@@ -1,0 +1,168 @@
+import NavigationReference
+import Observation
+
+/// The identity of an item in a slot: its id and its incarnation. Clearing a slot and setting the
+/// same id again makes a new incarnation, which engines see as a new identity.
+public struct ItemIdentity: Hashable, Sendable {
+  public var id: Int
+  public var generation: Int
+}
+
+/// What a slot holds at run time: an item with its child screen's model.
+public struct SlotItem: Identifiable {
+  public var id: ItemIdentity
+  public var payload: Int
+  /// The model of the screen this item shows; nil for leaves and alerts.
+  public let child: ScreenModel?
+}
+
+/// A path element at run time: equal only to itself (value and incarnation), so duplicate values
+/// are distinct screens.
+public struct PathElement: Hashable {
+  public var value: Int
+  public var generation: Int
+  public let screen: ScreenModel
+
+  public static func == (lhs: PathElement, rhs: PathElement) -> Bool {
+    lhs.value == rhs.value && lhs.generation == rhs.generation
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+    hasher.combine(generation)
+  }
+}
+
+/// The observable model of one screen, generic over the topology: one observable property per
+/// slot (`self[slot: i]`), the path, and an unrelated counter. This is the state an engine drives
+/// navigation from; observation is per slot, as with `@Observable` properties.
+@MainActor
+public final class ScreenModel: Observable {
+  private let registrar = ObservationRegistrar()
+  public let type: Int
+  public let address: Address
+  public let serial: Int
+  let topology: TopologySpec
+  private var items: [SlotItem?]
+  /// Bool slots keep one child model (made on first use), reset when the slot turns off: their
+  /// identity is constant.
+  private var flagChildren: [ScreenModel?]
+  private let serials: SerialCounter
+  private var storedPath: [PathElement] = []
+  private var storedBumps = 0
+
+  init(type: Int, address: Address, topology: TopologySpec, serials: SerialCounter) {
+    self.type = type
+    self.address = address
+    self.topology = topology
+    self.serial = serials.next()
+    self.serials = serials
+    let slots = topology.screens[type].slots
+    items = Array(repeating: nil, count: slots.count)
+    flagChildren = Array(repeating: nil, count: slots.count)
+  }
+
+  public var spec: ScreenSpec { topology.screens[type] }
+
+  public subscript(slot index: Int) -> SlotItem? {
+    get {
+      registrar.access(self, keyPath: \.[slot: index])
+      return items[index]
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.[slot: index]) { items[index] = newValue }
+      if newValue == nil { flagChildren[index]?.reset() }
+    }
+  }
+
+  /// A Bool slot as a Bool: writing false clears it (a user dismissal); writing true is ignored,
+  /// since only the program turns a slot on.
+  public subscript(flag index: Int) -> Bool {
+    get { self[slot: index] != nil }
+    set { if !newValue { self[slot: index] = nil } }
+  }
+
+  public var path: [PathElement] {
+    get {
+      registrar.access(self, keyPath: \.path)
+      return storedPath
+    }
+    set { registrar.withMutation(of: self, keyPath: \.path) { storedPath = newValue } }
+  }
+
+  /// A property navigation does not depend on (the harness's `bump`).
+  public var bumps: Int {
+    get {
+      registrar.access(self, keyPath: \.bumps)
+      return storedBumps
+    }
+    set { registrar.withMutation(of: self, keyPath: \.bumps) { storedBumps = newValue } }
+  }
+
+  func flagChild(_ index: Int) -> ScreenModel? {
+    guard let type = spec.slots[index].child else { return nil }
+    if let child = flagChildren[index] { return child }
+    let child = ScreenModel(type: type, address: address.appending(.slot(index)), topology: topology, serials: serials)
+    flagChildren[index] = child
+    return child
+  }
+
+  private func reset() {
+    for index in items.indices where items[index] != nil { self[slot: index] = nil }
+    if !storedPath.isEmpty { path = [] }
+    if storedBumps != 0 { bumps = 0 }
+  }
+
+  // MARK: Reading without tracking (the harness's checks must not register observation)
+
+  func peek(_ index: Int) -> SlotItem? { items[index] }
+  var peekPath: [PathElement] { storedPath }
+  var peekBumps: Int { storedBumps }
+
+  /// The screen model at a screen address below this one.
+  func screen(at relative: ArraySlice<Address.Component>) -> ScreenModel? {
+    guard let first = relative.first else { return self }
+    switch first {
+    case .slot(let index):
+      guard index < items.count, let child = items[index]?.child else { return nil }
+      return child.screen(at: relative.dropFirst())
+    case .pathElement(let index):
+      guard index < storedPath.count else { return nil }
+      return storedPath[index].screen.screen(at: relative.dropFirst())
+    }
+  }
+}
+
+/// Hands out model serial numbers, per run.
+@MainActor
+final class SerialCounter {
+  private var value = 0
+  func next() -> Int {
+    value += 1
+    return value
+  }
+}
+
+extension ScreenModel {
+  /// The model in `expect state` form (`detailed`: with payloads and bumps), sorted like the
+  /// reference's, so the two compare line for line.
+  func stateDescription(detailed: Bool) -> [String] {
+    var lines: [String] = []
+    func walk(_ screen: ScreenModel) {
+      for (index, slot) in screen.spec.slots.enumerated() {
+        guard let item = screen.peek(index) else { continue }
+        let address = screen.address.appending(.slot(index))
+        let value = slot.isFlag ? "on" : String(item.id.id)
+        lines.append("\(topology.describe(address))=\(value)" + (detailed ? " payload=\(item.payload)" : ""))
+        if let child = item.child { walk(child) }
+      }
+      for element in screen.peekPath { walk(element.screen) }
+      if detailed && screen.peekBumps > 0 {
+        lines.append("bumps(\(screen.address.isRoot ? "root" : topology.describe(screen.address)))=\(screen.peekBumps)")
+      }
+    }
+    if !peekPath.isEmpty { lines.append("path=" + peekPath.map { String($0.value) }.joined(separator: ",")) }
+    walk(self)
+    return lines.sorted()
+  }
+}

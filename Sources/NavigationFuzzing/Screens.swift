@@ -1,0 +1,134 @@
+import HeadlessUIKit
+import NavigationReference
+import StateDrivenNavigation
+
+/// The harness's screen for a model with slots: an ordinary user of the engine, wired in
+/// `viewDidLoad` through the engine adapter, with one piece of non-navigation UI (its title
+/// follows the model's unrelated counter).
+final class ScreenController: UIViewController {
+  let model: ScreenModel
+  private weak var world: World?
+
+  init(model: ScreenModel, world: World) {
+    self.model = model
+    self.world = world
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    guard let world else { return }
+    for index in model.spec.slots.indices {
+      world.engine.wire(world.connection(for: model, slot: index), on: self)
+    }
+    observe { [weak self] in
+      guard let self else { return }
+      self.title = "\(self.model.spec.name) (\(self.model.bumps))"
+    }
+  }
+}
+
+/// A screen with no slots (a counter fact, a leaf pushed from a stack element).
+final class LeafController: UIViewController {}
+
+extension World {
+  /// What the engine needs to wire one slot.
+  func connection(for model: ScreenModel, slot index: Int) -> SlotConnection {
+    let key = SlotKey(model: model.serial, slot: index)
+    return SlotConnection(
+      spec: model.spec.slots[index], model: model, index: index,
+      content: { [weak self, weak model] item in
+        guard let self, let model else { return LeafController() }
+        return self.makeContent(for: model, slot: index, item: item)
+      },
+      onDismiss: { [weak self] in self?.presentations[key, default: PresentationCount()].dismissed += 1 })
+  }
+
+  /// Builds the controller a slot shows: a screen (wrapped in a navigation controller when modal
+  /// and it has slots of its own), a leaf, or an alert; tagged with what it shows.
+  func makeContent(for model: ScreenModel, slot index: Int, item: SlotItem) -> UIViewController {
+    let spec = model.spec.slots[index]
+    let address = model.address.appending(.slot(index))
+    let key = SlotKey(model: model.serial, slot: index)
+    let tag = ScreenTag(
+      place: .slot(address, isFlag: spec.isFlag), key: key, label: topology.describe(address),
+      id: spec.isFlag ? nil : item.id.id, generation: item.id.generation)
+    let presented: UIViewController
+    if spec.style.isAlert {
+      let alert = UIAlertController(title: tag.label, message: nil, preferredStyle: spec.style == .dialog ? .actionSheet : .alert)
+      alert.addAction(UIAlertAction(title: "OK", style: .cancel))
+      alert.screenTag = tag
+      presented = alert
+    } else {
+      let screen: UIViewController = item.child.map { ScreenController(model: $0, world: self) } ?? LeafController()
+      screen.screenTag = tag
+      if spec.style == .push { reportPushes(of: screen) }
+      if spec.style.isModal {
+        let wrapper = item.child != nil ? UINavigationController(rootViewController: screen) : screen
+        wrapper.modalPresentationStyle =
+          switch spec.style {
+          case .cover: .fullScreen
+          case .popover: .popover
+          default: .pageSheet
+          }
+        wrapper.popoverPresentationController?.sourceView = UIView()
+        presented = wrapper
+      } else {
+        presented = screen
+      }
+    }
+    countEntry(of: presented, key: key)
+    return presented
+  }
+
+  /// Builds the screen of a path element.
+  func makeContent(for element: PathElement) -> UIViewController {
+    let index: Int
+    if case .pathElement(let position)? = element.screen.address.last { index = position } else { index = 0 }
+    let screen = ScreenController(model: element.screen, world: self)
+    screen.screenTag = ScreenTag(
+      place: .pathElement(index), key: nil, label: "path[\(index)]", id: element.value, generation: element.generation)
+    reportPushes(of: screen)
+    return screen
+  }
+
+  /// Tells the reference when a pushed screen actually joins its stack (UIKit adds it as the push
+  /// begins): the order of screens on a stack is the order the engine pushed them in.
+  private func reportPushes(of controller: UIViewController) {
+    controller.addLifecycleHook { [weak self] controller, event in
+      guard let self, event == .willMoveToParent(isNil: false), let tag = controller.screenTag else { return }
+      switch tag.place {
+      case .slot(let address, _): self.reference.pushed(slot: address, generation: tag.generation)
+      case .pathElement(let index): self.reference.pushed(pathElement: index, generation: tag.generation)
+      case .root: break
+      }
+    }
+  }
+
+  /// Counts a presentation when its controller first enters the hierarchy.
+  private func countEntry(of controller: UIViewController, key: SlotKey) {
+    var counted = false
+    controller.addLifecycleHook { [weak self] _, event in
+      guard !counted else { return }
+      switch event {
+      case .viewWillAppear, .didMoveToParent(isNil: false):
+        counted = true
+        self?.presentations[key, default: PresentationCount()].entered += 1
+      default:
+        break
+      }
+    }
+  }
+}
+
+/// One slot of one model instance.
+struct SlotKey: Hashable, Comparable {
+  var model: Int
+  var slot: Int
+  static func < (lhs: SlotKey, rhs: SlotKey) -> Bool { (lhs.model, lhs.slot) < (rhs.model, rhs.slot) }
+}
+
+struct PresentationCount {
+  var entered = 0
+  var dismissed = 0
+}

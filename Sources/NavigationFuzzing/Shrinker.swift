@@ -1,0 +1,109 @@
+/// Shrinks a failing trace to a short one that fails the same way: delta debugging over the
+/// steps (replayed leniently, so steps whose target no longer exists drop out and every remaining
+/// step stays valid), then simpler arguments (smaller ids, shorter durations, fewer elements).
+@MainActor
+public struct Shrinker {
+  public let topology: Topology
+  public let engine: EngineChoice
+  public let target: InvariantID
+  /// Replays made while shrinking (the cost).
+  public private(set) var attempts = 0
+  private let attemptLimit: Int
+
+  public init(topology: Topology, engine: EngineChoice, target: InvariantID, attemptLimit: Int = 5_000) {
+    self.topology = topology
+    self.engine = engine
+    self.target = target
+    self.attemptLimit = attemptLimit
+  }
+
+  /// The steps actually needed to reach the violation, or nil if these steps do not reach it.
+  mutating func reproduce(_ steps: [Step]) -> [Step]? {
+    guard attempts < attemptLimit else { return nil }
+    attempts += 1
+    let trace = Trace(topology: topology.name, steps: steps.filter { !$0.isExpectation })
+    guard let result = try? Replay.run(trace, topology: topology, engine: engine, lenient: true, until: target),
+      result.violations.contains(where: { $0.invariant == target })
+    else { return nil }
+    return result.performedSteps
+  }
+
+  /// The shrunk actions, ending with `settle` and `expect violation <target>`.
+  public mutating func shrink(_ steps: [Step]) -> [Step] {
+    guard var current = reproduce(steps) else { return steps }
+    while true {
+      let before = current
+      current = removeChunks(current)
+      current = simplifyArguments(current)
+      if current == before { break }
+    }
+    var result = current
+    if result.last != .settle { result.append(.settle) }
+    if reproduce(result) == nil { result = current }
+    result.append(.expect(.violation(target)))
+    return result
+  }
+
+  /// ddmin: remove chunks, halving their size, then single steps.
+  private mutating func removeChunks(_ steps: [Step]) -> [Step] {
+    var current = steps
+    var chunk = max(current.count / 2, 1)
+    while chunk >= 1 {
+      var start = 0
+      var removedAny = false
+      while start < current.count {
+        var candidate = current
+        candidate.removeSubrange(start..<min(start + chunk, current.count))
+        if let reduced = reproduce(candidate), reduced.count < current.count {
+          current = reduced
+          removedAny = true
+        } else {
+          start += chunk
+        }
+      }
+      if !removedAny { chunk /= 2 }
+    }
+    return current
+  }
+
+  /// Tries simpler arguments, one step at a time.
+  private mutating func simplifyArguments(_ steps: [Step]) -> [Step] {
+    var current = steps
+    var index = 0
+    while index < current.count {
+      for replacement in simpler(current[index]) {
+        var candidate = current
+        candidate[index] = replacement
+        if let reduced = reproduce(candidate), reduced.count <= current.count {
+          current = reduced
+          break
+        }
+      }
+      index += 1
+    }
+    return current
+  }
+
+  private func simpler(_ step: Step) -> [Step] {
+    switch step {
+    case .set(let address, let id): return (1..<max(id, 1)).map { .set(address, id: $0) }
+    case .advance(let milliseconds):
+      return [.tick] + StepGenerator.durations.filter { $0 < milliseconds }.map { .advance($0) } + [.settle]
+    case .tick: return []
+    case .pathAppend(let value): return (1..<max(value, 1)).map { .pathAppend($0) }
+    case .pathRemoveLast(let count): return count > 1 ? [.pathRemoveLast(1)] : []
+    case .pathSet(let values):
+      var options: [Step] = []
+      if !values.isEmpty { options.append(.pathSet(Array(values.dropLast()))) }
+      options += values.indices.filter { values[$0] > 1 }.map { index in
+        var smaller = values
+        smaller[index] = 1
+        return .pathSet(smaller)
+      }
+      return options
+    case .user(.backTo(let index)): return index > 0 ? [.user(.backTo(0)), .user(.back)] : [.user(.back)]
+    case .user(.swipeBack): return [.user(.back)]
+    default: return []
+    }
+  }
+}

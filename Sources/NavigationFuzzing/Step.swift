@@ -1,0 +1,92 @@
+import NavigationReference
+
+/// One line of a trace: something the program, the user or time does, or an expectation.
+public enum Step: Hashable, Sendable {
+  case set(Address, id: Int)
+  case mutate(Address)
+  case clear(Address)
+  case toggle(Address, on: Bool)
+  /// Changes a property of the screen at the address that navigation does not read.
+  case bump(Address)
+  case pathAppend(Int)
+  case pathRemoveLast(Int)
+  case pathSet([Int])
+  case user(UserGesture)
+  case tick
+  case advance(Int)
+  case settle
+  case expect(Expectation)
+
+  /// The action kind, for statistics and swarm testing.
+  public var kind: ActionKind {
+    switch self {
+    case .set: .set
+    case .mutate: .mutate
+    case .clear: .clear
+    case .toggle: .toggle
+    case .bump: .bump
+    case .pathAppend: .pathAppend
+    case .pathRemoveLast: .pathRemoveLast
+    case .pathSet: .pathSet
+    case .user(let gesture): gesture.kind
+    case .tick: .tick
+    case .advance: .advance
+    case .settle: .settle
+    case .expect: .expect
+    }
+  }
+
+  /// Steps the program makes (they change the model directly).
+  public var isProgram: Bool {
+    switch self {
+    case .set, .mutate, .clear, .toggle, .bump, .pathAppend, .pathRemoveLast, .pathSet: true
+    default: false
+    }
+  }
+
+  public var isExpectation: Bool {
+    if case .expect = self { return true }
+    return false
+  }
+}
+
+/// What the user's hands do.
+public enum UserGesture: Hashable, Sendable {
+  case dismiss, dismissCancel, alertTap(Int), back, backTo(Int), swipeBack, swipeBackCancel
+
+  var kind: ActionKind {
+    switch self {
+    case .dismiss: .userDismiss
+    case .dismissCancel: .userDismissCancel
+    case .alertTap: .userAlertTap
+    case .back: .userBack
+    case .backTo: .userBackTo
+    case .swipeBack: .userSwipeBack
+    case .swipeBackCancel: .userSwipeBackCancel
+    }
+  }
+}
+
+/// An `expect` line.
+public enum Expectation: Hashable, Sendable {
+  case ok
+  case violation(InvariantID)
+  /// Every filled slot as `address=id` (`address=on` for Bool slots) and `path=1,2`, any order.
+  case state([String])
+  /// The on-screen controllers bottom to top.
+  case screen([String])
+}
+
+/// Kinds of steps, in a fixed order (statistics print in this order).
+public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable {
+  case set, mutate, clear, toggle, bump
+  case pathAppend = "path-append", pathRemoveLast = "path-remove-last", pathSet = "path-set"
+  case userDismiss = "user-dismiss", userDismissCancel = "user-dismiss-cancel", userAlertTap = "user-alert-tap"
+  case userBack = "user-back", userBackTo = "user-back-to", userSwipeBack = "user-swipe-back"
+  case userSwipeBackCancel = "user-swipe-back-cancel"
+  case tick, advance, settle, expect
+
+  public static func < (lhs: ActionKind, rhs: ActionKind) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}

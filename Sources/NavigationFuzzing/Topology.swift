@@ -1,0 +1,73 @@
+import NavigationReference
+
+/// A navigation topology the harness can fuzz: its shape, and a sentence about it.
+public struct Topology: Sendable {
+  public var spec: TopologySpec
+  public var summary: String
+
+  public init(spec: TopologySpec, summary: String) {
+    self.spec = spec
+    self.summary = summary
+  }
+
+  public var name: String { spec.name }
+
+  /// The built-in topologies, by name. Their slot names are a contract: corpus files use them.
+  public static let builtIn: [Topology] = [.basic, .counter, .stack]
+
+  public static func named(_ name: String) -> Topology? {
+    builtIn.first { $0.name == name }
+  }
+
+  /// Every screen is a `basic` screen: two sheets (Bool and item), two pushes (Bool and item) and an
+  /// alert. This is the shape swift-navigation's own tests use.
+  public static let basic = Topology(
+    spec: TopologySpec(name: "basic", screens: [ScreenSpec(name: "basic", slots: basicSlots(child: 0))]),
+    summary: "every screen: isPresented, presentedChild (sheets), isPushed, pushedChild (pushes), alert")
+
+  /// The seeds' counter: one screen with an alert, a sheet, a popover and two pushes of fact screens.
+  public static let counter = Topology(
+    spec: TopologySpec(
+      name: "counter",
+      screens: [
+        ScreenSpec(
+          name: "counter",
+          slots: [
+            SlotSpec(name: "alertFact", style: .alert),
+            SlotSpec(name: "sheetFact", style: .sheet),
+            SlotSpec(name: "popoverFact", style: .popover),
+            SlotSpec(name: "fact", style: .push),
+            SlotSpec(name: "secondaryFact", style: .push),
+          ])
+      ]),
+    summary: "one screen: alertFact (alert), sheetFact (sheet), popoverFact (popover), fact, secondaryFact (pushes)")
+
+  /// A root driven by `path: [Int]`; each element shows a basic screen whose pushes are leaves.
+  public static let stack = Topology(
+    spec: TopologySpec(
+      name: "stack",
+      screens: [
+        ScreenSpec(name: "stackRoot", slots: [], pathElementScreen: 1),
+        ScreenSpec(
+          name: "element",
+          slots: [
+            SlotSpec(name: "isPresented", style: .sheet, isFlag: true, child: 2),
+            SlotSpec(name: "presentedChild", style: .sheet, child: 2),
+            SlotSpec(name: "isPushed", style: .push, isFlag: true),
+            SlotSpec(name: "pushedChild", style: .push),
+            SlotSpec(name: "alert", style: .alert),
+          ]),
+        ScreenSpec(name: "basic", slots: basicSlots(child: 2)),
+      ]),
+    summary: "root path: [Int]; elements are basic screens whose pushes are leaves outside the path")
+
+  private static func basicSlots(child: Int) -> [SlotSpec] {
+    [
+      SlotSpec(name: "isPresented", style: .sheet, isFlag: true, child: child),
+      SlotSpec(name: "presentedChild", style: .sheet, child: child),
+      SlotSpec(name: "isPushed", style: .push, isFlag: true, child: child),
+      SlotSpec(name: "pushedChild", style: .push, child: child),
+      SlotSpec(name: "alert", style: .alert),
+    ]
+  }
+}

@@ -1,0 +1,53 @@
+/// A run, as a file: a topology, optionally an engine, and steps. See DESIGN.md's trace format.
+public struct Trace: Hashable, Sendable {
+  public var topology: String
+  /// The engine the trace was recorded against (mutant traces name theirs); nil: the default.
+  public var engine: String?
+  public var steps: [Step]
+  /// The source line of each step (1-based), when parsed from a file.
+  public var lines: [Int]
+  /// Where the trace came from, for error messages.
+  public var source: String
+
+  public init(topology: String, engine: String? = nil, steps: [Step], lines: [Int]? = nil, source: String = "<trace>") {
+    self.topology = topology
+    self.engine = engine
+    self.steps = steps
+    self.lines = lines ?? steps.indices.map { $0 + 1 }
+    self.source = source
+  }
+
+  /// Equal traces say the same thing; where they came from does not matter.
+  public static func == (lhs: Trace, rhs: Trace) -> Bool {
+    lhs.topology == rhs.topology && lhs.engine == rhs.engine && lhs.steps == rhs.steps
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(topology)
+    hasher.combine(engine)
+    hasher.combine(steps)
+  }
+
+  /// The same trace with other steps (line numbers follow the steps kept).
+  func replacingSteps(_ steps: [Step]) -> Trace {
+    Trace(topology: topology, engine: engine, steps: steps, source: source)
+  }
+
+  /// The actions only, without expectations.
+  public var actions: [Step] { steps.filter { !$0.isExpectation } }
+}
+
+/// A problem with a trace or its input, located at a file and line: exit code 2.
+public struct TraceError: Error, Equatable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var message: String
+
+  public init(file: String, line: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String { "\(file):\(line): error: \(message)" }
+}

@@ -1,0 +1,253 @@
+import NavigationReference
+
+/// Reads and writes the `.navtrace` format (DESIGN.md, "The trace format").
+/// `print(parse(text))` is stable and `parse(print(trace)) == trace`.
+public enum TraceFormat {
+  public static let version = 1
+
+  // MARK: Writing
+
+  public static func print(_ trace: Trace) -> String {
+    var lines = ["navtrace \(version)", "topology \(trace.topology)"]
+    if let engine = trace.engine { lines.append("engine \(engine)") }
+    let spec = Topology.named(trace.topology)?.spec
+    for step in trace.steps { lines.append(line(for: step, spec: spec)) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  public static func line(for step: Step, spec: TopologySpec?) -> String {
+    func name(_ address: Address) -> String { spec?.describe(address) ?? "\(address)" }
+    switch step {
+    case .set(let address, let id): return "set \(name(address)) \(id)"
+    case .mutate(let address): return "mutate \(name(address))"
+    case .clear(let address): return "clear \(name(address))"
+    case .toggle(let address, let on): return "toggle \(name(address)) \(on ? "on" : "off")"
+    case .bump(let address): return address.isRoot ? "bump" : "bump \(name(address))"
+    case .pathAppend(let value): return "path append \(value)"
+    case .pathRemoveLast(let count): return "path remove-last \(count)"
+    case .pathSet(let values): return (["path", "set"] + values.map(String.init)).joined(separator: " ")
+    case .user(let gesture):
+      switch gesture {
+      case .dismiss: return "user dismiss"
+      case .dismissCancel: return "user dismiss-cancel"
+      case .alertTap(let index): return "user alert-tap \(index)"
+      case .back: return "user back"
+      case .backTo(let index): return "user back-to \(index)"
+      case .swipeBack: return "user swipe-back"
+      case .swipeBackCancel: return "user swipe-back-cancel"
+      }
+    case .tick: return "tick"
+    case .advance(let milliseconds): return "advance \(milliseconds)"
+    case .settle: return "settle"
+    case .expect(let expectation):
+      switch expectation {
+      case .ok: return "expect ok"
+      case .violation(let id): return "expect violation \(id.rawValue)"
+      case .state(let entries): return (["expect", "state"] + entries).joined(separator: " ")
+      case .screen(let entries): return (["expect", "screen"] + entries).joined(separator: " ")
+      }
+    }
+  }
+
+  // MARK: Reading
+
+  /// Parses a trace; the topology may be given by the caller when the file names a user topology.
+  public static func parse(
+    _ text: String, source: String = "<trace>", topologies: [Topology] = Topology.builtIn
+  ) throws(TraceError) -> Trace {
+    func fail(_ line: Int, _ message: String) -> TraceError { TraceError(file: source, line: line, message: message) }
+    if text.isEmpty { throw fail(1, "empty file: expected the header 'navtrace \(version)'") }
+    if text.unicodeScalars.contains(where: { $0.value == 0 || ($0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t") }) {
+      let line = text.prefix { $0 != "\u{0}" }.split(separator: "\n", omittingEmptySubsequences: false).count
+      throw fail(max(line, 1), "binary data: a .navtrace file is text")
+    }
+    var header: Int?
+    var topology: Topology?
+    var engine: String?
+    var steps: [Step] = []
+    var lines: [Int] = []
+    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = offset + 1
+      let content = withoutComment(rawLine)
+      let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+      guard let verb = words.first else { continue }
+      if header == nil {
+        guard verb == "navtrace", words.count == 2 else {
+          throw fail(number, "expected the header 'navtrace \(version)', found '\(content.trimmed)'")
+        }
+        guard let version = Int(words[1]), version == Self.version else {
+          throw fail(number, "unsupported trace version '\(words[1])' (this navfuzz reads version \(version))")
+        }
+        header = version
+        continue
+      }
+      if topology == nil {
+        guard verb == "topology", words.count == 2 else {
+          throw fail(number, "expected 'topology NAME' after the header, found '\(content.trimmed)'")
+        }
+        guard let found = topologies.first(where: { $0.name == words[1] }) else {
+          throw fail(number, "unknown topology '\(words[1])' (known: \(topologies.map(\.name).joined(separator: ", ")))")
+        }
+        topology = found
+        continue
+      }
+      if verb == "engine" {
+        guard words.count == 2, steps.isEmpty, engine == nil else {
+          throw fail(number, "'engine NAME' must come once, right after the topology line")
+        }
+        engine = words[1]
+        continue
+      }
+      do {
+        steps.append(try parseStep(words, spec: topology!.spec))
+        lines.append(number)
+      } catch let message {
+        throw fail(number, message.text)
+      }
+    }
+    if header == nil { throw fail(1, "no header: expected 'navtrace \(version)'") }
+    guard let topology else { throw fail(1, "no 'topology NAME' line") }
+    return Trace(topology: topology.name, engine: engine, steps: steps, lines: lines, source: source)
+  }
+
+  struct Message: Error { let text: String }
+
+  /// A line without its comment: '#' starts one at the start of a line or after a space or tab
+  /// ('presentedChild#1' in `expect screen` is not a comment).
+  static func withoutComment(_ line: Substring) -> Substring {
+    var previous: Character = " "
+    for index in line.indices {
+      let character = line[index]
+      if character == "#", previous == " " || previous == "\t" { return line[..<index] }
+      previous = character
+    }
+    return line
+  }
+
+  static func parseStep(_ words: [String], spec: TopologySpec) throws(Message) -> Step {
+    let verb = words[0]
+    let arguments = Array(words.dropFirst())
+    func expectCount(_ count: Int, _ usage: String) throws(Message) {
+      guard arguments.count == count else { throw Message(text: "'\(verb)' takes \(usage)") }
+    }
+    func int(_ text: String, _ what: String, minimum: Int = 0) throws(Message) -> Int {
+      guard let value = Int(text) else { throw Message(text: "\(what) must be a whole number, found '\(text)'") }
+      guard value >= minimum else { throw Message(text: "\(what) must be at least \(minimum), found \(value)") }
+      return value
+    }
+    func address(_ text: String, allowPathElement: Bool = false) throws(Message) -> Address {
+      switch spec.parseAddress(text) {
+      case .success(let address):
+        guard allowPathElement || { if case .slot? = address.last { true } else { false } }() else {
+          throw Message(text: "'\(text)' is a path element, not a slot")
+        }
+        return address
+      case .failure(let error): throw Message(text: "\(error) in '\(text)'")
+      }
+    }
+    switch verb {
+    case "set":
+      try expectCount(2, "a slot address and an id: 'set presentedChild 1'")
+      let target = try address(arguments[0])
+      if spec.slot(at: target)?.isFlag == true {
+        throw Message(text: "'\(arguments[0])' is a Bool slot: use 'toggle \(arguments[0]) on|off'")
+      }
+      return .set(target, id: try int(arguments[1], "the id"))
+    case "mutate", "clear":
+      try expectCount(1, "a slot address")
+      let target = try address(arguments[0])
+      return verb == "mutate" ? .mutate(target) : .clear(target)
+    case "toggle":
+      try expectCount(2, "a Bool slot and on|off: 'toggle isPresented on'")
+      let target = try address(arguments[0])
+      guard spec.slot(at: target)?.isFlag == true else {
+        throw Message(text: "'\(arguments[0])' is not a Bool slot: use 'set' or 'clear'")
+      }
+      guard arguments[1] == "on" || arguments[1] == "off" else {
+        throw Message(text: "toggle takes 'on' or 'off', found '\(arguments[1])'")
+      }
+      return .toggle(target, on: arguments[1] == "on")
+    case "bump":
+      guard arguments.count <= 1 else { throw Message(text: "'bump' takes at most a screen address") }
+      guard let text = arguments.first else { return .bump(.root) }
+      let target = try address(text, allowPathElement: true)
+      guard spec.screenType(at: target) != nil else {
+        throw Message(text: "'\(text)' shows a leaf or an alert, which has no model to bump")
+      }
+      return .bump(target)
+    case "path":
+      guard spec.root.pathElementScreen != nil else {
+        throw Message(text: "topology '\(spec.name)' has no path (a stack topology such as 'stack' has)")
+      }
+      guard let sub = arguments.first else { throw Message(text: "'path' takes append, remove-last or set") }
+      switch sub {
+      case "append":
+        try expectCount(2, "'append VALUE'")
+        return .pathAppend(try int(arguments[1], "the value"))
+      case "remove-last":
+        try expectCount(2, "'remove-last COUNT'")
+        return .pathRemoveLast(try int(arguments[1], "the count", minimum: 1))
+      case "set":
+        var values: [Int] = []
+        for text in arguments.dropFirst() { values.append(try int(text, "a path value")) }
+        return .pathSet(values)
+      default:
+        throw Message(text: "unknown path operation '\(sub)' (append, remove-last, set)")
+      }
+    case "user":
+      guard let gesture = arguments.first else { throw Message(text: "'user' takes a gesture") }
+      switch (gesture, arguments.count) {
+      case ("dismiss", 1): return .user(.dismiss)
+      case ("dismiss-cancel", 1): return .user(.dismissCancel)
+      case ("alert-tap", 2): return .user(.alertTap(try int(arguments[1], "the button index")))
+      case ("back", 1): return .user(.back)
+      case ("back-to", 2): return .user(.backTo(try int(arguments[1], "the stack index")))
+      case ("swipe-back", 1): return .user(.swipeBack)
+      case ("swipe-back-cancel", 1): return .user(.swipeBackCancel)
+      default:
+        throw Message(
+          text: "unknown user gesture '\(arguments.joined(separator: " "))' (dismiss, dismiss-cancel, alert-tap N, back, back-to N, swipe-back, swipe-back-cancel)")
+      }
+    case "tick":
+      try expectCount(0, "no arguments")
+      return .tick
+    case "advance":
+      try expectCount(1, "a duration in virtual milliseconds")
+      return .advance(try int(arguments[0], "the duration"))
+    case "settle":
+      try expectCount(0, "no arguments")
+      return .settle
+    case "expect":
+      guard let what = arguments.first else { throw Message(text: "'expect' takes ok, violation, state or screen") }
+      switch what {
+      case "ok":
+        try expectCount(1, "nothing after 'ok'")
+        return .expect(.ok)
+      case "violation":
+        try expectCount(2, "an invariant id")
+        guard let id = InvariantID(rawValue: arguments[1]) else {
+          throw Message(text: "unknown invariant '\(arguments[1])' (known: \(InvariantID.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return .expect(.violation(id))
+      case "state":
+        return .expect(.state(Array(arguments.dropFirst())))
+      case "screen":
+        return .expect(.screen(Array(arguments.dropFirst())))
+      default:
+        throw Message(text: "unknown expectation '\(what)' (ok, violation, state, screen)")
+      }
+    default:
+      throw Message(text: "unknown step '\(verb)'")
+    }
+  }
+}
+
+extension Substring {
+  /// Without surrounding spaces, tabs and carriage returns (no Foundation needed).
+  fileprivate var trimmed: String {
+    var text = self
+    while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+    return String(text)
+  }
+}

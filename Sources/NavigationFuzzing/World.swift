@@ -1,0 +1,205 @@
+import HeadlessUIKit
+import NavigationReference
+@_spi(Mutants) import StateDrivenNavigation
+
+/// One run's world: a fresh simulated UIKit, the topology's models, the engine's controllers, and
+/// the reference machine that says what should happen. Nothing is shared with other runs.
+@MainActor
+final class World {
+  let topology: TopologySpec
+  let engine: any NavigationEngine
+  let environment: HeadlessEnvironment
+  let window: UIWindow
+  private(set) var rootModel: ScreenModel!
+  var reference: ReferenceMachine
+  private let serials = SerialCounter()
+  private var nextGeneration = 1
+
+  /// Presentations entered and dismissed, per model slot (for `ondismiss-exactly-once`).
+  var presentations: [SlotKey: PresentationCount] = [:]
+  /// Tags of controllers user gestures removed during the current step.
+  var removedByUser: [ScreenTag] = []
+
+  init(topology: TopologySpec, engine choice: EngineChoice) {
+    self.topology = topology
+    environment = HeadlessEnvironment.reset()
+    EngineFault.active = choice.fault
+    NavigationWarnings.reset()
+    engine = choice.make()
+    reference = ReferenceMachine(topology: topology)
+    window = UIWindow()
+    rootModel = ScreenModel(type: 0, address: .root, topology: topology, serials: serials)
+    let rootController = ScreenController(model: rootModel, world: self)
+    rootController.screenTag = ScreenTag(place: .root, key: nil, label: "", id: nil, generation: 0)
+    if topology.root.pathElementScreen != nil {
+      let connection = PathConnection(model: rootModel) { [weak self] element in
+        self?.makeContent(for: element) ?? LeafController()
+      }
+      window.rootViewController = engine.makeStack(connection, root: rootController)
+    } else {
+      window.rootViewController = UINavigationController(rootViewController: rootController)
+    }
+    environment.onUserRemoval = { [weak self] controller in
+      if let tag = controller.screenTag { self?.removedByUser.append(tag) }
+    }
+    window.makeKeyAndVisible()
+    environment.runLoop.settle()
+  }
+
+  func takeGeneration() -> Int {
+    defer { nextGeneration += 1 }
+    return nextGeneration
+  }
+
+  // MARK: Program actions on the run-time model
+
+  /// The model of the screen holding the slot at `address`, and the slot's index.
+  func runtimeSlot(_ address: Address) -> (ScreenModel, Int)? {
+    guard case .slot(let index)? = address.last, let model = rootModel.screen(at: address.parent.components[...]) else {
+      return nil
+    }
+    return (model, index)
+  }
+
+  func runtimeSet(_ address: Address, id: Int, generation: Int) {
+    guard let (model, index) = runtimeSlot(address) else { return }
+    if let existing = model.peek(index), existing.id.id == id {
+      model[slot: index]!.payload += 1
+      return
+    }
+    let child = model.spec.slots[index].child.map {
+      ScreenModel(type: $0, address: address, topology: topology, serials: serials)
+    }
+    model[slot: index] = SlotItem(id: ItemIdentity(id: id, generation: generation), payload: 0, child: child)
+  }
+
+  func runtimeToggle(_ address: Address, on: Bool, generation: Int) {
+    guard let (model, index) = runtimeSlot(address) else { return }
+    if on, model.peek(index) == nil {
+      model[slot: index] = SlotItem(
+        id: ItemIdentity(id: 0, generation: generation), payload: 0, child: model.flagChild(index))
+    } else if !on, model.peek(index) != nil {
+      model[slot: index] = nil
+    }
+  }
+
+  func runtimeMutate(_ address: Address) {
+    guard let (model, index) = runtimeSlot(address), model.peek(index) != nil else { return }
+    model[slot: index]!.payload += 1
+  }
+
+  func runtimeClear(_ address: Address) {
+    guard let (model, index) = runtimeSlot(address), model.peek(index) != nil else { return }
+    model[slot: index] = nil
+  }
+
+  func runtimeBump(_ address: Address) {
+    rootModel.screen(at: address.components[...])?.bumps += 1
+  }
+
+  func runtimePathAppend(_ value: Int, generation: Int) {
+    guard let elementType = topology.root.pathElementScreen else { return }
+    let position = rootModel.peekPath.count
+    let screen = ScreenModel(
+      type: elementType, address: Address.root.appending(.pathElement(position)), topology: topology, serials: serials)
+    rootModel.path.append(PathElement(value: value, generation: generation, screen: screen))
+  }
+
+  func runtimePathRemoveLast(_ count: Int) {
+    let current = rootModel.peekPath
+    rootModel.path = Array(current.dropLast(min(count, current.count)))
+  }
+
+  func runtimePathSet(_ values: [Int], generations: [Int]) {
+    let current = rootModel.peekPath
+    var common = 0
+    while common < min(values.count, current.count), current[common].value == values[common] { common += 1 }
+    var updated = Array(current[..<common])
+    for index in common..<values.count {
+      let screen = ScreenModel(
+        type: topology.root.pathElementScreen!, address: Address.root.appending(.pathElement(index)),
+        topology: topology, serials: serials)
+      updated.append(PathElement(value: values[index], generation: generations[index], screen: screen))
+    }
+    if updated != current { rootModel.path = updated }
+  }
+
+  /// Makes the app's model follow the consequences the reference drew from a program step: the
+  /// modals it evicted (rule 2) and the pushes it cascaded (rule 3). An engine sees only the final
+  /// state of a turn and cannot know the order of the writes coalesced into it, so the app keeps
+  /// its model consistent — as one destination enum, or TCA's `StackState.pop(from:)`, does — and
+  /// the engine must make the screen follow.
+  func mirrorConsequences(filledBefore: [Address]) {
+    let filledAfter = Set(reference.filledSlots())
+    for address in filledBefore where !filledAfter.contains(address) { runtimeClear(address) }
+    let kept = reference.path.count
+    if rootModel.peekPath.count > kept { rootModel.path = Array(rootModel.peekPath.prefix(kept)) }
+  }
+
+  /// Tells the reference what the user removed during the step.
+  func applyUserRemovalsToReference() -> [ScreenTag] {
+    let removed = removedByUser
+    removedByUser.removeAll()
+    for tag in removed {
+      switch tag.place {
+      case .root: break
+      case .slot(let address, _):
+        reference.userRemoved(slot: address, generation: tag.generation)
+      case .pathElement(let index):
+        reference.userRemoved(pathElement: index, generation: tag.generation)
+      }
+    }
+    return removed
+  }
+
+  // MARK: Looking at the screen
+
+  /// The content controllers on screen, bottom to top, as trace `expect screen` entries.
+  func screenEntries() -> [ScreenEntry] {
+    ScreenSnapshot(window: window).entries.map { entry in
+      let style: String =
+        switch entry.placement {
+        case .root: "root"
+        case .pushed: "push"
+        case .alert(.alert): "alert"
+        case .alert(.actionSheet): "dialog"
+        case .presented(let modal):
+          switch modal {
+          case .fullScreen, .overFullScreen, .currentContext, .overCurrentContext: "cover"
+          case .popover: "popover"
+          default: "sheet"
+          }
+        }
+      return ScreenEntry(controller: entry.controller, style: style, tag: entry.controller.screenTag)
+    }
+  }
+
+  /// Every controller in the window's hierarchy, containers included.
+  func controllersInHierarchy() -> Set<ObjectIdentifier> {
+    var found = Set<ObjectIdentifier>()
+    func visit(_ controller: UIViewController) {
+      found.insert(ObjectIdentifier(controller))
+      for child in controller.children { visit(child) }
+    }
+    var current = window.rootViewController
+    while let controller = current {
+      visit(controller)
+      let next = controller.presentedViewController
+      current = next === controller ? nil : next
+    }
+    return found
+  }
+}
+
+/// One controller on screen, described for comparison with the reference.
+struct ScreenEntry {
+  let controller: UIViewController
+  let style: String
+  let tag: ScreenTag?
+
+  var description: String {
+    guard style != "root" else { return "root" }
+    guard let tag else { return "\(style):?" }
+    return "\(style):\(tag.label)" + (tag.id.map { "#\($0)" } ?? "")
+  }
+}

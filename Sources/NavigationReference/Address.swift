@@ -1,0 +1,130 @@
+/// Where a slot or a screen sits in the model: slots from the root, joined by '.', with path
+/// elements as `path[i]` — for example `presentedChild.pushedChild` or `path[1].alert`.
+public struct Address: Hashable, Sendable, Comparable {
+  public enum Component: Hashable, Sendable {
+    case slot(Int)
+    case pathElement(Int)
+  }
+
+  public var components: [Component]
+
+  public init(_ components: [Component] = []) { self.components = components }
+
+  public static let root = Address()
+
+  public var isRoot: Bool { components.isEmpty }
+  public var parent: Address { Address(Array(components.dropLast())) }
+  public var last: Component? { components.last }
+
+  public func appending(_ component: Component) -> Address {
+    Address(components + [component])
+  }
+
+  public static func < (lhs: Address, rhs: Address) -> Bool {
+    for (left, right) in zip(lhs.components, rhs.components) where left != right {
+      return left.sortKey < right.sortKey
+    }
+    return lhs.components.count < rhs.components.count
+  }
+}
+
+extension Address.Component {
+  fileprivate var sortKey: Int {
+    switch self {
+    case .pathElement(let index): return index
+    case .slot(let index): return 1_000_000 + index
+    }
+  }
+}
+
+extension TopologySpec {
+  /// The text form, with slot names.
+  public func describe(_ address: Address) -> String {
+    var screen = 0
+    var parts: [String] = []
+    for component in address.components {
+      switch component {
+      case .slot(let index):
+        let slot = screens[screen].slots[index]
+        parts.append(slot.name)
+        screen = slot.child ?? screen
+      case .pathElement(let index):
+        parts.append("path[\(index)]")
+        screen = screens[screen].pathElementScreen ?? screen
+      }
+    }
+    return parts.joined(separator: ".")
+  }
+
+  /// Parses the text form against the topology's shape (not against any state).
+  public func parseAddress(_ text: String) -> Result<Address, AddressError> {
+    var screen = 0
+    var components: [Address.Component] = []
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    for (position, part) in parts.enumerated() {
+      if part.hasPrefix("path[") && part.hasSuffix("]") {
+        guard let elementScreen = screens[screen].pathElementScreen else {
+          return .failure(.noPath(screen: screens[screen].name))
+        }
+        guard let index = Int(part.dropFirst(5).dropLast()), index >= 0 else {
+          return .failure(.malformed(String(part)))
+        }
+        components.append(.pathElement(index))
+        screen = elementScreen
+        continue
+      }
+      guard let index = screens[screen].slotIndex(named: String(part)) else {
+        return .failure(.unknownSlot(String(part), screen: screens[screen].name, known: screens[screen].slots.map(\.name)))
+      }
+      components.append(.slot(index))
+      let slot = screens[screen].slots[index]
+      if position < parts.count - 1 {
+        guard let child = slot.child else { return .failure(.leaf(slot: slot.name)) }
+        screen = child
+      }
+    }
+    return .success(Address(components))
+  }
+
+  /// The screen type at a screen address (the root, a slot's child, or a path element).
+  public func screenType(at address: Address) -> Int? {
+    var screen = 0
+    for component in address.components {
+      switch component {
+      case .slot(let index):
+        guard index < screens[screen].slots.count, let child = screens[screen].slots[index].child else { return nil }
+        screen = child
+      case .pathElement:
+        guard let element = screens[screen].pathElementScreen else { return nil }
+        screen = element
+      }
+    }
+    return screen
+  }
+
+  /// The slot spec at a slot address.
+  public func slot(at address: Address) -> SlotSpec? {
+    guard case .slot(let index)? = address.last, let screen = screenType(at: address.parent),
+      index < screens[screen].slots.count
+    else { return nil }
+    return screens[screen].slots[index]
+  }
+}
+
+/// Why an address does not fit a topology.
+public enum AddressError: Error, Equatable, CustomStringConvertible {
+  case unknownSlot(String, screen: String, known: [String])
+  case leaf(slot: String)
+  case noPath(screen: String)
+  case malformed(String)
+
+  public var description: String {
+    switch self {
+    case .unknownSlot(let name, let screen, let known):
+      return "unknown slot '\(name)' on screen '\(screen)' (its slots: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+    case .leaf(let slot): return "slot '\(slot)' shows a leaf screen, which has no slots"
+    case .noPath(let screen): return "screen '\(screen)' has no path"
+    case .malformed(let text): return "malformed address component '\(text)'"
+    }
+  }
+}

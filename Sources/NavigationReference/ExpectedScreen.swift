@@ -1,0 +1,51 @@
+extension ReferenceMachine {
+  /// The on-screen hierarchy the model implies, bottom to top: each navigation group's base, its
+  /// pushed screens in the order they were pushed, then the group's modal (and its own group).
+  public func expectedScreen() -> [ExpectedEntry] {
+    var entries = [ExpectedEntry(style: "root", address: .root, id: nil, label: "")]
+    appendGroup(base: .root, to: &entries)
+    return entries
+  }
+
+  private func appendGroup(base: Address, to entries: inout [ExpectedEntry]) {
+    let members = groupMembers(base: base)
+    for member in members.pushes {
+      if member.isPathElement, case .pathElement(let index)? = member.address.last {
+        entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, label: topology.describe(member.address)))
+      } else if let item = item(at: member.address), let spec = topology.slot(at: member.address) {
+        entries.append(ExpectedEntry(style: "push", address: member.address, id: spec.isFlag ? nil : item.id, label: topology.describe(member.address)))
+      }
+    }
+    for member in members.modals {
+      guard let item = item(at: member.address), let spec = topology.slot(at: member.address) else { continue }
+      entries.append(
+        ExpectedEntry(style: spec.style.rawValue, address: member.address, id: spec.isFlag ? nil : item.id, label: topology.describe(member.address)))
+      if item.child != nil { appendGroup(base: member.address, to: &entries) }
+    }
+  }
+
+  /// Every filled slot and the root path, as `expect state` prints them, sorted by address.
+  /// `detailed` adds payloads and bump counts: the whole model, for comparisons.
+  public func stateDescription(detailed: Bool = false) -> [String] {
+    var lines: [String] = []
+    func walk(_ screen: ReferenceScreen, at address: Address) {
+      let spec = topology.screens[screen.type]
+      for (index, item) in screen.slots.enumerated() {
+        guard let item else { continue }
+        let slotAddress = address.appending(.slot(index))
+        let value = spec.slots[index].isFlag ? "on" : String(item.id)
+        lines.append("\(topology.describe(slotAddress))=\(value)" + (detailed ? " payload=\(item.payload)" : ""))
+        if let child = item.child { walk(child, at: slotAddress) }
+      }
+      for (index, element) in screen.path.enumerated() {
+        walk(element.screen, at: address.appending(.pathElement(index)))
+      }
+      if detailed && screen.bumps > 0 {
+        lines.append("bumps(\(address.isRoot ? "root" : topology.describe(address)))=\(screen.bumps)")
+      }
+    }
+    if !root.path.isEmpty { lines.append("path=" + root.path.map { String($0.value) }.joined(separator: ",")) }
+    walk(root, at: .root)
+    return lines.sorted()
+  }
+}

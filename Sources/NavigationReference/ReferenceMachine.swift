@@ -1,0 +1,320 @@
+/// The reference state machine: DESIGN.md's five rules, applied to a pure value.
+///
+/// 1. Source of truth — a slot holds an item iff one screen shows it (`expectedScreen`).
+/// 2. One modal per presentation context — a modal set in a navigation group evicts the group's
+///    other modal, whose slot is cleared: last writer wins.
+/// 3. Cascade — removing a pushed screen removes everything above it in its stack; clearing a slot
+///    clears everything under it.
+/// 4. Identity — a new id (or a new incarnation) re-presents; payload changes never do.
+/// 5. Stack — user pops leave a strict prefix; the root is never popped; duplicate values are
+///    distinct screens.
+///
+/// Operations that address something that does not exist return `false` and change nothing.
+public struct ReferenceMachine: Hashable, Sendable {
+  public let topology: TopologySpec
+  public private(set) var root: ReferenceScreen
+  private var nextOrder = 1
+
+  public init(topology: TopologySpec) {
+    self.topology = topology
+    self.root = ReferenceScreen(type: 0, in: topology)
+  }
+
+  public static func == (lhs: ReferenceMachine, rhs: ReferenceMachine) -> Bool { lhs.root == rhs.root }
+  public func hash(into hasher: inout Hasher) { hasher.combine(root) }
+
+  // MARK: Reading
+
+  /// The screen at a screen address, if it exists now.
+  public func screen(at address: Address) -> ReferenceScreen? {
+    var screen = root
+    for component in address.components {
+      switch component {
+      case .slot(let index):
+        guard index < screen.slots.count, let child = screen.slots[index]?.child else { return nil }
+        screen = child
+      case .pathElement(let index):
+        guard index < screen.path.count else { return nil }
+        screen = screen.path[index].screen
+      }
+    }
+    return screen
+  }
+
+  /// The item at a slot address, if the slot exists and is filled.
+  public func item(at address: Address) -> ReferenceItem? {
+    guard case .slot(let index)? = address.last, let screen = screen(at: address.parent),
+      index < screen.slots.count
+    else { return nil }
+    return screen.slots[index]
+  }
+
+  /// Whether the slot at `address` exists now (its screen is on the model).
+  public func slotExists(_ address: Address) -> Bool {
+    guard case .slot(let index)? = address.last, let screen = screen(at: address.parent) else { return false }
+    return index < screen.slots.count
+  }
+
+  public var path: [ReferencePathElement] { root.path }
+
+  // MARK: Program actions
+
+  /// Puts item `id` into a slot. The same id is a payload change; another id re-presents.
+  @discardableResult
+  public mutating func set(_ address: Address, id: Int, generation: Int) -> Bool {
+    guard slotExists(address), let spec = topology.slot(at: address), !spec.isFlag else { return false }
+    if let existing = item(at: address), existing.id == id {
+      modifyItem(at: address) { $0.payload += 1 }
+      return true
+    }
+    place(address, spec: spec, id: id, generation: generation)
+    return true
+  }
+
+  /// Turns a Bool slot on or off.
+  @discardableResult
+  public mutating func toggle(_ address: Address, on: Bool, generation: Int) -> Bool {
+    guard slotExists(address), let spec = topology.slot(at: address), spec.isFlag else { return false }
+    let isOn = item(at: address) != nil
+    if on && !isOn { place(address, spec: spec, id: 0, generation: generation) }
+    if !on && isOn { clear(address) }
+    return true
+  }
+
+  /// A payload change: same identity, nothing re-presents.
+  @discardableResult
+  public mutating func mutate(_ address: Address) -> Bool {
+    guard item(at: address) != nil else { return false }
+    modifyItem(at: address) { $0.payload += 1 }
+    return true
+  }
+
+  /// Empties a slot; a pushed screen takes everything above it with it.
+  @discardableResult
+  public mutating func clear(_ address: Address) -> Bool {
+    guard slotExists(address) else { return false }
+    guard let existing = item(at: address), let spec = topology.slot(at: address) else { return true }
+    if spec.style == .push, existing.isOnStack {
+      removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent)
+    }
+    setItem(nil, at: address)
+    return true
+  }
+
+  /// Changes a property of a screen's model that navigation does not read.
+  @discardableResult
+  public mutating func bump(_ screenAddress: Address) -> Bool {
+    guard screen(at: screenAddress) != nil else { return false }
+    modifyScreen(at: screenAddress) { $0.bumps += 1 }
+    return true
+  }
+
+  @discardableResult
+  public mutating func pathAppend(_ value: Int, generation: Int) -> Bool {
+    guard let elementType = topology.root.pathElementScreen else { return false }
+    root.path.append(
+      ReferencePathElement(
+        value: value, generation: generation, order: takeOrder(),
+        screen: ReferenceScreen(type: elementType, in: topology)))
+    return true
+  }
+
+  @discardableResult
+  public mutating func pathRemoveLast(_ count: Int) -> Bool {
+    guard topology.root.pathElementScreen != nil, count >= 1, count <= root.path.count else { return false }
+    truncatePath(to: root.path.count - count)
+    return true
+  }
+
+  /// A deep link: elements matching the current path's leading values are kept (with their
+  /// screens' state); the rest are new screens.
+  @discardableResult
+  public mutating func pathSet(_ values: [Int], generations: [Int]) -> Bool {
+    guard topology.root.pathElementScreen != nil, generations.count == values.count else { return false }
+    var common = 0
+    while common < min(values.count, root.path.count), root.path[common].value == values[common] { common += 1 }
+    if common < root.path.count { truncatePath(to: common) }
+    for index in common..<values.count { pathAppend(values[index], generation: generations[index]) }
+    return true
+  }
+
+  /// The addresses of every filled slot, parents before children.
+  public func filledSlots() -> [Address] {
+    var result: [Address] = []
+    func walk(_ screen: ReferenceScreen, at address: Address) {
+      for (index, item) in screen.slots.enumerated() {
+        guard let item else { continue }
+        let slotAddress = address.appending(.slot(index))
+        result.append(slotAddress)
+        if let child = item.child { walk(child, at: slotAddress) }
+      }
+      for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
+    }
+    walk(root, at: .root)
+    return result
+  }
+
+  // MARK: What the user did
+
+  /// The user removed the screen showing incarnation `generation` of the slot at `address`
+  /// (swipe, tap outside, alert button, back, back-to, swipe back). Clears the slot only if it
+  /// still holds that incarnation. UIKit reports every screen a gesture removes (everything above
+  /// a popped screen too), so there is nothing to cascade here.
+  public mutating func userRemoved(slot address: Address, generation: Int) {
+    guard let existing = item(at: address), existing.generation == generation else { return }
+    setItem(nil, at: address)
+  }
+
+  /// The user popped the screen of path element `index` (incarnation `generation`): the path keeps
+  /// the elements before it (a strict prefix).
+  public mutating func userRemoved(pathElement index: Int, generation: Int) {
+    guard index < root.path.count, root.path[index].generation == generation else { return }
+    modifyScreen(at: .root) { $0.path.removeSubrange(index...) }
+  }
+
+  /// The screen of the push slot at `address` (incarnation `generation`) is now on its stack,
+  /// on top: from now on it is above everything pushed before it.
+  public mutating func pushed(slot address: Address, generation: Int) {
+    guard let existing = item(at: address), existing.generation == generation, !existing.isOnStack,
+      topology.slot(at: address)?.style == .push
+    else { return }
+    let order = takeOrder()
+    modifyItem(at: address) { item in
+      item.order = order
+      item.isOnStack = true
+    }
+  }
+
+  /// The screen of path element `index` (incarnation `generation`) is now on the stack, on top.
+  public mutating func pushed(pathElement index: Int, generation: Int) {
+    guard index < root.path.count, root.path[index].generation == generation, !root.path[index].isOnStack else { return }
+    let order = takeOrder()
+    modifyScreen(at: .root) { screen in
+      screen.path[index].order = order
+      screen.path[index].isOnStack = true
+    }
+  }
+
+  // MARK: Mechanics
+
+  private mutating func takeOrder() -> Int {
+    defer { nextOrder += 1 }
+    return nextOrder
+  }
+
+  private mutating func place(_ address: Address, spec: SlotSpec, id: Int, generation: Int) {
+    if let existing = item(at: address), spec.style == .push, existing.isOnStack {
+      // An identity change pops the old screen (and everything above it), then pushes the new one.
+      removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent)
+    }
+    if spec.style.isModal { evictModals(inGroupOf: address.parent, except: address) }
+    let child = spec.child.map { ReferenceScreen(type: $0, in: topology) }
+    setItem(ReferenceItem(id: id, payload: 0, generation: generation, order: takeOrder(), child: child), at: address)
+  }
+
+  /// The navigation group of a screen: the screen at the base of its navigation controller
+  /// (the root, or the modal slot whose child it is), reached by walking down through pushes.
+  func groupBase(of screenAddress: Address) -> Address {
+    var address = screenAddress
+    while let last = address.last {
+      switch last {
+      case .pathElement: address = address.parent
+      case .slot:
+        guard topology.slot(at: address)?.style == .push else { return address }
+        address = address.parent
+      }
+    }
+    return address
+  }
+
+  struct GroupMember {
+    var order: Int
+    var address: Address
+    var isPathElement: Bool
+    var isOnStack: Bool
+  }
+
+  /// Pushed screens (push slots and path elements) and filled modal slots in a group.
+  func groupMembers(base: Address) -> (pushes: [GroupMember], modals: [GroupMember]) {
+    var pushes: [GroupMember] = [], modals: [GroupMember] = []
+    func walk(_ screen: ReferenceScreen, at address: Address) {
+      let spec = topology.screens[screen.type]
+      for (index, item) in screen.slots.enumerated() {
+        guard let item else { continue }
+        let slotAddress = address.appending(.slot(index))
+        if spec.slots[index].style == .push {
+          pushes.append(GroupMember(order: item.order, address: slotAddress, isPathElement: false, isOnStack: item.isOnStack))
+          if let child = item.child { walk(child, at: slotAddress) }
+        } else {
+          modals.append(GroupMember(order: item.order, address: slotAddress, isPathElement: false, isOnStack: false))
+        }
+      }
+      for (index, element) in screen.path.enumerated() {
+        let elementAddress = address.appending(.pathElement(index))
+        pushes.append(GroupMember(order: element.order, address: elementAddress, isPathElement: true, isOnStack: element.isOnStack))
+        walk(element.screen, at: elementAddress)
+      }
+    }
+    if let screen = screen(at: base) { walk(screen, at: base) }
+    return (pushes.sorted { $0.order < $1.order }, modals.sorted { $0.order < $1.order })
+  }
+
+  /// Removes the path's elements from `count` on; those on the stack take everything pushed
+  /// above them along.
+  private mutating func truncatePath(to count: Int) {
+    if let firstOnStack = root.path[count...].first(where: \.isOnStack) {
+      removeFromStack(atOrAbove: firstOnStack.order, inGroupOf: .root)
+    }
+    if count < root.path.count { modifyScreen(at: .root) { $0.path.removeSubrange(count...) } }
+  }
+
+  /// Removes every screen on the group's stack at or above `order`, top first (UIKit's pop).
+  private mutating func removeFromStack(atOrAbove order: Int, inGroupOf screenAddress: Address) {
+    let members = groupMembers(base: groupBase(of: screenAddress)).pushes
+    for member in members.reversed() where member.isOnStack && member.order >= order {
+      if member.isPathElement {
+        guard case .pathElement(let index)? = member.address.last else { continue }
+        modifyScreen(at: member.address.parent) { screen in
+          if index < screen.path.count { screen.path.removeSubrange(index...) }
+        }
+      } else if item(at: member.address) != nil {
+        setItem(nil, at: member.address)
+      }
+    }
+  }
+
+  private mutating func evictModals(inGroupOf screenAddress: Address, except kept: Address) {
+    for member in groupMembers(base: groupBase(of: screenAddress)).modals where member.address != kept {
+      setItem(nil, at: member.address)
+    }
+  }
+
+  private mutating func setItem(_ item: ReferenceItem?, at address: Address) {
+    guard case .slot(let index)? = address.last else { return }
+    modifyScreen(at: address.parent) { $0.slots[index] = item }
+  }
+
+  private mutating func modifyItem(at address: Address, _ body: (inout ReferenceItem) -> Void) {
+    guard case .slot(let index)? = address.last else { return }
+    modifyScreen(at: address.parent) { screen in
+      guard var item = screen.slots[index] else { return }
+      body(&item)
+      screen.slots[index] = item
+    }
+  }
+
+  private mutating func modifyScreen(at address: Address, _ body: (inout ReferenceScreen) -> Void) {
+    func descend(_ screen: inout ReferenceScreen, _ remaining: ArraySlice<Address.Component>) {
+      guard let first = remaining.first else { return body(&screen) }
+      switch first {
+      case .slot(let index):
+        guard index < screen.slots.count, screen.slots[index]?.child != nil else { return }
+        descend(&screen.slots[index]!.child!, remaining.dropFirst())
+      case .pathElement(let index):
+        guard index < screen.path.count else { return }
+        descend(&screen.path[index].screen, remaining.dropFirst())
+      }
+    }
+    descend(&root, address.components[...])
+  }
+}

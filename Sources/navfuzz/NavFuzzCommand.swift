@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import NavigationFuzzing
+
+@main
+struct NavFuzzCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "navfuzz",
+    abstract: "Fuzz state-driven navigation on a headless UIKit, against reference state machines.",
+    discussion: """
+      Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input error.
+      """,
+    subcommands: [RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ListCommand.self, BenchCommand.self],
+    defaultSubcommand: RunCommand.self
+  )
+
+  /// Runs the command; any usage or input error exits with code 2 (argument-parser's default is 64).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let exit as ExitCode {
+      Foundation.exit(exit.rawValue)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        Self.exit(withError: error)  // --help and friends
+      }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      Foundation.exit(2)
+    }
+  }
+}
+
+/// A failure the user caused (bad input): printed, exit code 2.
+struct InputError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+enum Output {
+  static func error(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+
+  /// Writes a file whole or not at all (a temporary file renamed into place).
+  static func write(_ text: String, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url, options: .atomic)
+  }
+
+  static var stderrIsTerminal: Bool { isatty(2) != 0 }
+}
+
+struct EngineOption: ParsableArguments {
+  @Option(name: .long, help: "The engine to fuzz: state-driven (default) or a mutant; see 'navfuzz list'.")
+  var engine: String?
+
+  @MainActor
+  func choice(default fallback: String? = nil) throws -> EngineChoice {
+    let name = engine ?? fallback ?? EngineChoice.default.name
+    guard let choice = EngineChoice.named(name) else {
+      throw ValidationError("unknown engine '\(name)' (known: \(EngineChoice.all.map(\.name).joined(separator: ", ")))")
+    }
+    return choice
+  }
+}
+
+func topology(named name: String) throws -> Topology {
+  guard let topology = Topology.named(name) else {
+    throw ValidationError("unknown topology '\(name)' (known: \(Topology.builtIn.map(\.name).joined(separator: ", ")))")
+  }
+  return topology
+}
+
+/// Reads and parses a trace file; a missing, unreadable or malformed file is an input error.
+@MainActor
+func loadTrace(_ path: String) throws -> Trace {
+  guard let data = FileManager.default.contents(atPath: path) else {
+    throw TraceError(file: path, line: 1, message: "cannot read the file")
+  }
+  guard let text = String(data: data, encoding: .utf8) else {
+    throw TraceError(file: path, line: 1, message: "not UTF-8 text: a .navtrace file is text")
+  }
+  return try TraceFormat.parse(text, source: path)
+}

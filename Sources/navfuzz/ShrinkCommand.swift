@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import NavigationFuzzing
+
+struct ShrinkCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shrink", abstract: "Shrink a failing trace to the shortest one that fails the same way.")
+
+  @Argument(help: "The failing trace.") var file: String
+  @OptionGroup var engineOption: EngineOption
+  @Option(help: "Write the shrunk trace here (whole or not at all) instead of printing it.") var out: String?
+
+  func run() throws {
+    try MainActor.assumeIsolated {
+      let trace = try loadTrace(file)
+      let topology = try NavFuzz.topology(named: trace.topology)
+      let engine = try engineOption.choice(default: trace.engine)
+      let result = try Replay.run(trace, topology: topology, engine: engine)
+      guard let violation = result.violations.first else {
+        print("\(file): no violation to shrink (engine \(engine.name))")
+        return
+      }
+      var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
+      let steps = shrinker.shrink(trace.actions)
+      let shrunk = Trace(topology: trace.topology, engine: trace.engine, steps: steps)
+      let text = TraceFormat.print(shrunk)
+      if let out {
+        try Output.write(text, to: out)
+        print("\(violation.invariant.rawValue): \(trace.actions.count) → \(shrunk.actions.count) steps in \(shrinker.attempts) replays; wrote \(out)")
+      } else {
+        print(text, terminator: "")
+      }
+      throw ExitCode(1)
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import NavigationFuzzing
+
+/// The terminal summary of a campaign: deterministic (no timings), short, sorted.
+enum Summary {
+  @MainActor
+  static func campaign(_ result: Campaign.Result, topology: Topology, engine: EngineChoice, options: Campaign.Options) -> String {
+    let statistics = result.statistics
+    var lines: [String] = []
+    lines.append(
+      "navfuzz run: topology \(topology.name), engine \(engine.name), seed \(options.seed), \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
+    lines.append(
+      "  steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(statistics.distinctStates.count), deferred stack changes \(statistics.deferredStackChanges)")
+    let actions = ActionKind.allCases.compactMap { kind in statistics.actionCounts[kind].map { "\(kind.rawValue) \($0)" } }
+    lines.append("  actions: " + actions.joined(separator: ", "))
+    let checks = InvariantID.allCases.compactMap { id in statistics.checks[id].map { "\(id.rawValue) \($0)" } }
+    lines.append("  checks: " + checks.joined(separator: ", "))
+    let depths = statistics.depthHistogram.keys.sorted().map { "\($0):\(statistics.depthHistogram[$0]!)" }
+    lines.append("  screen depth at quiescence: " + depths.joined(separator: " "))
+    if result.failures.isEmpty {
+      lines.append("result: no violations")
+    } else {
+      let names = result.failures.map(\.violation.invariant.rawValue).joined(separator: ", ")
+      lines.append("result: \(result.failures.count) distinct failure(s): \(names)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
