@@ -60,7 +60,9 @@ public struct Campaign {
       if let violation = runner.violations.first,
         !result.failures.contains(where: { $0.violation.invariant == violation.invariant })
       {
-        let original = Trace(topology: topology.name, engine: engineLine, steps: steps + [.expect(.violation(violation.invariant))])
+        let original = Trace(
+          topology: topology.name, engine: engineLine,
+          steps: steps + Shrinker.expectations(for: steps, topology: topology, engine: engine, target: violation.invariant))
         var shrunkSteps = original.steps
         if options.shrinks {
           var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)

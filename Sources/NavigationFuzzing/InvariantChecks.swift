@@ -101,7 +101,8 @@ extension Runner {
 
     // observe-idempotence: no navigation change since the last quiescent point, no screen change.
     checked(.observeIdempotence)
-    let identities = entries.map { ObjectIdentifier($0.controller) }
+    // Serials, not object identities: a rebuilt controller may reuse a freed one's address.
+    let identities = entries.map(\.controller.serial)
     if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen, last != identities {
       violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
     }

@@ -28,6 +28,18 @@ public struct SlotConnection {
   /// Call exactly once each time a presentation of this slot goes away.
   public let onDismiss: @MainActor () -> Void
 
+  /// Engines that decorate another engine build a changed connection with this.
+  public init(
+    spec: SlotSpec, model: ScreenModel, index: Int, content: @escaping @MainActor (SlotItem) -> UIViewController,
+    onDismiss: @escaping @MainActor () -> Void
+  ) {
+    self.spec = spec
+    self.model = model
+    self.index = index
+    self.content = content
+    self.onDismiss = onDismiss
+  }
+
   /// The slot's state as an optional item, observable.
   public var itemKeyPath: ReferenceWritableKeyPath<ScreenModel, SlotItem?> { \ScreenModel.[slot: index] }
   /// For Bool slots: the slot's state as a Bool, observable.

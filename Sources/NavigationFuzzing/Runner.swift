@@ -19,7 +19,7 @@ public final class Runner {
   var unverifiedRemovals: [ScreenTag] = []
   /// Slots whose identity the program changed since the last quiescent point.
   var identityChanges: [(address: Address, generation: Int)] = []
-  var lastQuiescentScreen: [ObjectIdentifier]?
+  var lastQuiescentScreen: [Int]?
   /// Bool slots turned off since the last step that let time pass, with their incarnations: turned
   /// on again before the engine looks, they are the same presentation to it.
   private var flagsTurnedOffThisTurn: [(model: ScreenModel, index: Int, generation: Int)] = []

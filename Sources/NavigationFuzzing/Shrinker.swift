@@ -40,8 +40,16 @@ public struct Shrinker {
     var result = current
     if result.last != .settle { result.append(.settle) }
     if reproduce(result) == nil { result = current }
-    result.append(.expect(.violation(target)))
-    return result
+    return result + Self.expectations(for: result, topology: topology, engine: engine, target: target)
+  }
+
+  /// `expect violation` lines for every invariant the steps violate (the target first), so the
+  /// trace, replayed, passes exactly when it still fails the same way.
+  static func expectations(for steps: [Step], topology: Topology, engine: EngineChoice, target: InvariantID) -> [Step] {
+    let trace = Trace(topology: topology.name, steps: steps)
+    let found = (try? Replay.run(trace, topology: topology, engine: engine))?.violations.map(\.invariant) ?? []
+    let others = found.filter { $0 != target }.sorted()
+    return ([target] + others).map { .expect(.violation($0)) }
   }
 
   /// ddmin: remove chunks, halving their size, then single steps.

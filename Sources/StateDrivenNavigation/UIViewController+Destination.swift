@@ -59,7 +59,8 @@ extension UIViewController {
     }
     guard let unwrapped = UIBinding(item) else { return }
     let child = content(unwrapped)
-    let replaced = existing?.controller
+    // (The naive engine of the first fault presents again without taking the old one away.)
+    let replaced = faultIsActive(.presentOnEveryObservation) ? nil : existing?.controller
     table[key] = PresentationTable.Entry(key: key, controller: child, presentationID: presentationID, kind: kind)
     // The strong-reference fault: a naive engine tears down in the controller's deinit, which the
     // strong reference it keeps prevents, so nothing happens when the controller leaves.

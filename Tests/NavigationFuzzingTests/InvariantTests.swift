@@ -1,0 +1,101 @@
+import NavigationFuzzing
+import Testing
+
+/// Every invariant fires on an engine that breaks it, and only a correct engine passes.
+@MainActor
+@Suite struct InvariantTests {
+  func replay(_ text: String, engine: EngineChoice) throws -> ReplayResult {
+    let trace = try TraceFormat.parse("navtrace 1\n" + text)
+    return try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: engine)
+  }
+
+  func violated(_ text: String, engine: EngineChoice) throws -> [InvariantID] {
+    try replay(text, engine: engine).violations.map(\.invariant)
+  }
+
+  /// Each mutant's bug, shown by a short trace, caught by the invariant that names it.
+  nonisolated static let mutantTraces: [(String, String, InvariantID)] = [
+    ("present-on-every-observation", "topology basic\nset presentedChild 1\nsettle\nmutate presentedChild\nsettle\n", .noDoublePresentation),
+    ("no-dismiss-on-nil", "topology basic\nset presentedChild 1\nsettle\nclear presentedChild\nsettle\n", .stateUIConsistency),
+    ("no-write-back", "topology basic\nset presentedChild 1\nsettle\nuser dismiss\nsettle\n", .dismissalWritesBack),
+    ("strong-presented-reference", "topology basic\nset presentedChild 1\nsettle\nuser dismiss\nsettle\n", .noLeaks),
+    ("teardown-ignores-identity", "topology basic\nset presentedChild 1\nsettle\nset presentedChild 2\nsettle\n", .identityRebinding),
+    ("identity-ignored", "topology basic\nset presentedChild 1\nsettle\nset presentedChild 2\nsettle\n", .identityRebinding),
+    ("one-slot-per-controller", "topology counter\nset fact 1\nset secondaryFact 2\nsettle\n", .stateUIConsistency),
+    ("eager-binding-read", "topology basic\nset presentedChild 1\nsettle\n", .stateUIConsistency),
+    ("push-dismissed-not-popped", "topology basic\nset pushedChild 1\nsettle\nclear pushedChild\nsettle\n", .stateUIConsistency),
+    ("pop-to-self", "topology basic\nset pushedChild 1\nsettle\nclear pushedChild\nsettle\n", .stateUIConsistency),
+    ("stack-no-write-back", "topology stack\npath append 1\nsettle\nuser back\nsettle\n", .stackPathConsistency),
+  ]
+
+  @Test(arguments: 0..<mutantTraces.count)
+  func eachMutantIsCaughtByItsInvariantAndTheRealEnginePasses(_ index: Int) throws {
+    let (name, text, invariant) = Self.mutantTraces[index]
+    let mutant = try #require(EngineChoice.named(name))
+    #expect(mutant.expectedInvariant == invariant)
+    #expect(try violated(text, engine: mutant).contains(invariant))
+    #expect(try violated(text, engine: .default).isEmpty)
+  }
+
+  @Test func referenceAgreementCatchesTheWrongPresentationStyle() throws {
+    let engine = BrokenEngines.choice("wrong-style") { BrokenEngines.WrongStyle() }
+    let found = try violated("topology basic\nset presentedChild 1\nsettle\n", engine: engine)
+    #expect(found == [.referenceAgreement])
+  }
+
+  @Test func onDismissExactlyOnceCatchesADoubleCall() throws {
+    let engine = BrokenEngines.choice("double-ondismiss") { BrokenEngines.DoubleOnDismiss() }
+    let found = try violated("topology basic\nset presentedChild 1\nsettle\nuser dismiss\nsettle\n", engine: engine)
+    #expect(found.contains(.onDismissExactlyOnce))
+  }
+
+  @Test func observeIdempotenceCatchesARebuildOnAnUnrelatedChange() throws {
+    let engine = BrokenEngines.choice("rebuilds") { BrokenEngines.RebuildsOnEveryChange() }
+    let found = try violated("topology basic\nset pushedChild 1\nsettle\nbump\nsettle\n", engine: engine)
+    #expect(found.contains(.observeIdempotence))
+  }
+
+  @Test func uikitRulesCatchesAnException() throws {
+    let engine = BrokenEngines.choice("pushes-twice") { BrokenEngines.PushesTwice() }
+    let result = try replay("topology basic\nset pushedChild 1\nsettle\n", engine: engine)
+    let violation = try #require(result.violations.first { $0.invariant == .uikitRules })
+    #expect(violation.explanation.contains("more than once is not supported"))
+  }
+
+  @Test func quiescenceCatchesWorkThatNeverEnds() throws {
+    let engine = BrokenEngines.choice("never-settles") { BrokenEngines.NeverSettles() }
+    let found = try violated("topology basic\ntoggle isPresented on\nsettle\n", engine: engine)
+    #expect(found.contains(.quiescence))
+  }
+
+  @Test func aStepAddressingASlotThatDoesNotExistNowIsAnErrorWithItsLine() throws {
+    do {
+      _ = try replay("topology basic\nset presentedChild 1\nclear presentedChild\nset presentedChild.alert 3\n", engine: .default)
+      Issue.record("replayed without error")
+    } catch let error as TraceError {
+      #expect(error.line == 5)
+      #expect(error.message.contains("'presentedChild.alert' does not exist now"))
+    }
+    do {
+      _ = try replay("topology stack\npath append 1\npath remove-last 2\n", engine: .default)
+      Issue.record("replayed without error")
+    } catch let error as TraceError {
+      #expect(error.line == 4)
+    }
+  }
+
+  @Test func userStepsWithNothingToActOnAreSkippedAndReported() throws {
+    let result = try replay("topology basic\nuser dismiss\nuser back\nuser alert-tap 0\nexpect ok\n", engine: .default)
+    #expect(result.passed)
+    #expect(result.skipped.map(\.line) == [3, 4, 5])
+    #expect(result.skipped[0].reason == "nothing is presented")
+  }
+
+  @Test func unmetExpectationsNameTheirLine() throws {
+    let result = try replay(
+      "topology basic\nset presentedChild 1\nsettle\nexpect state presentedChild=2\nexpect screen root\n", engine: .default)
+    #expect(!result.passed)
+    #expect(result.unmetExpectations.map(\.line) == [5, 6])
+    #expect(result.unmetExpectations[0].message.contains("found presentedChild=1"))
+  }
+}

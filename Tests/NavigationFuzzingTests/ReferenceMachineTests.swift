@@ -1,0 +1,98 @@
+import NavigationFuzzing
+import NavigationReference
+import Testing
+
+@Suite struct ReferenceMachineTests {
+  let spec = Topology.basic.spec
+  func address(_ text: String) -> Address { try! spec.parseAddress(text).get() }
+
+  @Test func aModalEvictsTheOtherModalOfItsStackLastWriterWins() {
+    var machine = ReferenceMachine(topology: spec)
+    machine.set(address("presentedChild"), id: 1, generation: 1)
+    machine.set(address("pushedChild"), id: 2, generation: 2)
+    machine.pushed(slot: address("pushedChild"), generation: 2)
+    machine.set(address("pushedChild.alert"), id: 3, generation: 3)
+    #expect(machine.stateDescription() == ["pushedChild.alert=3", "pushedChild=2"])
+    #expect(machine.expectedScreen().map(\.description) == ["root", "push:pushedChild#2", "alert:pushedChild.alert#3"])
+    // A modal child has a stack of its own: its modal does not evict its parent.
+    machine.set(address("presentedChild"), id: 4, generation: 4)
+    machine.set(address("presentedChild.presentedChild"), id: 5, generation: 5)
+    #expect(machine.item(at: address("presentedChild"))?.id == 4)
+  }
+
+  @Test func clearingAPushedScreenTakesEverythingPushedAboveItAlong() {
+    var machine = ReferenceMachine(topology: spec)
+    machine.set(address("pushedChild"), id: 1, generation: 1)
+    machine.pushed(slot: address("pushedChild"), generation: 1)
+    machine.set(address("isPushed"), id: 0, generation: 2)  // a Bool slot: ignored by set
+    machine.toggle(address("isPushed"), on: true, generation: 2)
+    machine.pushed(slot: address("isPushed"), generation: 2)
+    #expect(machine.expectedScreen().map(\.description) == ["root", "push:pushedChild#1", "push:isPushed"])
+    machine.clear(address("pushedChild"))
+    #expect(machine.stateDescription().isEmpty)
+  }
+
+  @Test func aPushNotYetOnTheStackIsNotAboveAnything() {
+    var machine = ReferenceMachine(topology: spec)
+    machine.set(address("pushedChild"), id: 1, generation: 1)
+    machine.pushed(slot: address("pushedChild"), generation: 1)
+    machine.toggle(address("isPushed"), on: true, generation: 2)  // not pushed yet
+    machine.clear(address("pushedChild"))
+    #expect(machine.stateDescription() == ["isPushed=on"])
+  }
+
+  @Test func identityNewIdRepresentsSameIdIsAPayloadChange() {
+    var machine = ReferenceMachine(topology: spec)
+    machine.set(address("presentedChild"), id: 1, generation: 1)
+    machine.set(address("presentedChild.alert"), id: 9, generation: 2)
+    machine.set(address("presentedChild"), id: 1, generation: 3)
+    #expect(machine.item(at: address("presentedChild"))?.payload == 1)
+    #expect(machine.item(at: address("presentedChild.alert"))?.id == 9)
+    machine.set(address("presentedChild"), id: 2, generation: 4)
+    #expect(machine.item(at: address("presentedChild.alert")) == nil)  // a new item, a new screen
+  }
+
+  @Test func staleUserDismissalOfAnOldIncarnationChangesNothing() {
+    var machine = ReferenceMachine(topology: spec)
+    machine.set(address("presentedChild"), id: 1, generation: 1)
+    machine.clear(address("presentedChild"))
+    machine.set(address("presentedChild"), id: 1, generation: 2)
+    machine.userRemoved(slot: address("presentedChild"), generation: 1)
+    #expect(machine.item(at: address("presentedChild"))?.generation == 2)
+    machine.userRemoved(slot: address("presentedChild"), generation: 2)
+    #expect(machine.item(at: address("presentedChild")) == nil)
+  }
+
+  @Test func stackUserPopsLeaveAStrictPrefixAndDuplicatesAreDistinct() {
+    var machine = ReferenceMachine(topology: Topology.stack.spec)
+    machine.pathSet([1, 1, 2], generations: [1, 2, 3])
+    for index in 0..<3 { machine.pushed(pathElement: index, generation: index + 1) }
+    #expect(machine.expectedScreen().map(\.description) == ["root", "push:path[0]#1", "push:path[1]#1", "push:path[2]#2"])
+    machine.userRemoved(pathElement: 1, generation: 2)
+    #expect(machine.path.map(\.value) == [1])
+    machine.userRemoved(pathElement: 0, generation: 99)  // not that incarnation
+    #expect(machine.path.map(\.value) == [1])
+    let removed = machine.pathRemoveLast(2)
+    #expect(!removed)
+  }
+
+  @Test func deepLinkKeepsTheMatchingPrefixAndItsState() {
+    let stack = Topology.stack.spec
+    var machine = ReferenceMachine(topology: stack)
+    machine.pathSet([1, 2], generations: [1, 2])
+    let alert = try! stack.parseAddress("path[0].alert").get()
+    machine.set(alert, id: 5, generation: 3)
+    machine.pathSet([1, 3, 4], generations: [4, 5, 6])
+    #expect(machine.path.map(\.value) == [1, 3, 4])
+    #expect(machine.item(at: alert)?.id == 5)
+  }
+
+  @Test func theStableHashIgnoresIncarnationsButNotIds() {
+    var first = ReferenceMachine(topology: spec), second = ReferenceMachine(topology: spec)
+    first.set(address("presentedChild"), id: 1, generation: 1)
+    second.set(address("presentedChild"), id: 1, generation: 7)
+    #expect(first.stableHash == second.stableHash)
+    second.set(address("presentedChild"), id: 2, generation: 8)
+    #expect(first.stableHash != second.stableHash)
+  }
+}
