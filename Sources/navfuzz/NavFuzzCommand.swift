@@ -10,7 +10,10 @@ struct NavFuzzCommand: ParsableCommand {
     discussion: """
       Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input error.
       """,
-    subcommands: [RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ListCommand.self, BenchCommand.self],
+    subcommands: [
+      RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ExploreCommand.self, MutantsCommand.self, ListCommand.self,
+      BenchCommand.self,
+    ],
     defaultSubcommand: RunCommand.self
   )
 

@@ -1,0 +1,75 @@
+/// `navfuzz mutants`: the proof of power. Every mutant engine (the real engine with one known bug
+/// put back) must be caught by the random fuzzer, by the invariant that names its bug, with a
+/// short counterexample.
+@MainActor
+public struct MutantsReport {
+  public struct Row: Sendable {
+    public var engine: String
+    public var topology: String
+    public var expected: InvariantID
+    /// The expected invariant was among the violations the fuzzer found.
+    public var caught: Bool
+    /// Per seed: steps executed until the first failing run ended (nil: not caught within budget).
+    public var stepsToDetection: [Int?]
+    /// Per seed: wall-clock seconds to the first failure (a measurement, never a decision).
+    public var secondsToDetection: [Double?]
+    public var shrunk: Trace?
+    /// The shortest counterexample the breadth-first explorer found, if it ran.
+    public var shortest: Int?
+
+    public var medianSeconds: Double? { Self.median(secondsToDetection.compactMap { $0 }) }
+    public var worstSeconds: Double? { secondsToDetection.compactMap { $0 }.max() }
+
+    static func median(_ values: [Double]) -> Double? {
+      guard !values.isEmpty else { return nil }
+      let sorted = values.sorted()
+      return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+  }
+
+  /// The topology each mutant is fuzzed on: the stack mutant needs a path.
+  public static func topology(for engine: EngineChoice) -> Topology {
+    engine.name == "stack-no-write-back" ? .stack : .basic
+  }
+
+  /// Fuzzes one mutant with `seeds` campaigns of at most `runs` runs each, stopping each at its
+  /// first failure; shrinks the first failure that shows the expected invariant.
+  public static func row(
+    for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000,
+    now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil
+  ) -> Row {
+    let topology = topology(for: engine)
+    let expected = engine.expectedInvariant ?? .referenceAgreement
+    var row = Row(
+      engine: engine.name, topology: topology.name, expected: expected, caught: false, stepsToDetection: [],
+      secondsToDetection: [], shrunk: nil)
+    for seed in 1...seeds {
+      var options = Campaign.Options()
+      options.seed = UInt64(seed)
+      options.runs = runs
+      options.stopsAtFirstFailure = true
+      options.shrinks = false
+      let started = now()
+      let result = Campaign(topology: topology, engine: engine, options: options).run()
+      let elapsed = now() - started
+      guard let failure = result.failures.first else {
+        row.stepsToDetection.append(nil)
+        row.secondsToDetection.append(nil)
+        continue
+      }
+      row.stepsToDetection.append(result.statistics.steps)
+      row.secondsToDetection.append(elapsed)
+      let replayed = try? Replay.run(
+        Trace(topology: topology.name, steps: failure.original.actions), topology: topology, engine: engine)
+      let shows = replayed?.violations.contains { $0.invariant == expected } ?? false
+      if shows && row.shrunk == nil {
+        row.caught = true
+        var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
+        let steps = shrinker.shrink(failure.original.actions)
+        row.shrunk = Trace(topology: topology.name, engine: engine.name, steps: steps)
+      }
+    }
+    row.shortest = explore?(topology, engine, expected)
+    return row
+  }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import NavigationFuzzing
+
+struct ExploreCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explore",
+    abstract: "Breadth-first search over action sequences: distinct states per depth and the shortest failing trace.")
+
+  @Option(help: "The topology.") var topology = "basic"
+  @OptionGroup var engineOption: EngineOption
+  @Option(help: "The deepest sequence length to explore.") var depth = 6
+  @Option(help: "Stop after this many distinct states.") var maxStates = 200_000
+  @Option(help: "Stop after this many seconds.") var seconds: Double = 120
+  @Option(help: "Write the shortest failing trace here.") var out: String?
+
+  func validate() throws {
+    guard depth >= 1 else { throw ValidationError("--depth must be at least 1") }
+    guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
+  }
+
+  func run() throws {
+    try MainActor.assumeIsolated {
+      let topology = try NavFuzz.topology(named: self.topology)
+      let engine = try engineOption.choice()
+      var explorer = Explorer(topology: topology, engine: engine)
+      explorer.maxDepth = depth
+      explorer.stateLimit = maxStates
+      let clock = ContinuousClock()
+      let started = clock.now
+      let result = explorer.run(now: { (clock.now - started).seconds }, timeLimit: seconds)
+      let elapsed = (clock.now - started).seconds
+      print("navfuzz explore: topology \(topology.name), engine \(engine.name), depth \(depth)")
+      for (index, count) in result.statesPerDepth.enumerated() { print("  depth \(index + 1): \(count) new states") }
+      print(String(format: "  %d distinct states, %d replays, %.0f states/s", result.statesVisited, result.replays, Double(result.statesVisited) / max(elapsed, 1e-9)))
+      if let cut = result.cutShort { print("  search cut short: \(cut)") }
+      if let violation = result.violation, let trace = result.trace {
+        print("shortest failure (\(trace.actions.count) steps): \(violation.invariant.rawValue): \(violation.explanation)")
+        print(TraceFormat.print(trace), terminator: "")
+        if let out { try Output.write(TraceFormat.print(trace), to: out) }
+        throw ExitCode(1)
+      }
+      print(result.cutShort == nil ? "result: no violation up to depth \(depth)" : "result: no violation in the explored part")
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import NavigationFuzzing
+
+struct MutantsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mutants",
+    abstract: "Fuzz every mutant engine: caught or not, time to first detection, shrunk vs shortest trace.")
+
+  @Option(help: "Campaign seeds per mutant (time to detection is the median over them).") var seeds = 10
+  @Option(help: "At most this many runs per campaign.") var runs = 2_000
+  @Flag(help: "Also run the breadth-first explorer for the shortest counterexample.") var explore = false
+  @Option(help: "Explorer depth.") var depth = 6
+  @Option(help: "Write each mutant's shrunk trace to DIR/<engine>.navtrace.") var writeCorpus: String?
+
+  func run() throws {
+    try MainActor.assumeIsolated {
+      let clock = ContinuousClock()
+      let origin = clock.now
+      let now = { (clock.now - origin).seconds }
+      var escaped = 0
+      print("mutant                        invariant                caught  median s  worst s  shrunk  shortest")
+      for engine in EngineChoice.mutants {
+        let exploreShortest: ((Topology, EngineChoice, InvariantID) -> Int?)? =
+          explore
+          ? { topology, engine, target in
+            var explorer = Explorer(topology: topology, engine: engine)
+            explorer.maxDepth = depth
+            explorer.target = target
+            return explorer.run(now: now, timeLimit: 120).trace?.actions.count
+          } : nil
+        let row = MutantsReport.row(for: engine, seeds: seeds, runs: runs, now: now, explore: exploreShortest)
+        if !row.caught { escaped += 1 }
+        let median = row.medianSeconds.map { String(format: "%.3f", $0) } ?? "-"
+        let worst = row.worstSeconds.map { String(format: "%.3f", $0) } ?? "-"
+        let shrunk = row.shrunk.map { String($0.actions.count) } ?? "-"
+        let shortest = row.shortest.map(String.init) ?? "-"
+        print(
+          "\(row.engine.padding(30))\(row.expected.rawValue.padding(25))\((row.caught ? "yes" : "NO").padding(8))\(median.padding(10))\(worst.padding(9))\(shrunk.padding(8))\(shortest)"
+        )
+        if let directory = writeCorpus, let trace = row.shrunk {
+          try Output.write(TraceFormat.print(trace), to: "\(directory)/\(row.engine).navtrace")
+        }
+      }
+      print(escaped == 0 ? "all \(EngineChoice.mutants.count) mutants caught" : "\(escaped) mutant(s) escaped")
+      if escaped > 0 { throw ExitCode(1) }
+    }
+  }
+}
