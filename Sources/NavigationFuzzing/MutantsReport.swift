@@ -35,7 +35,7 @@ public struct MutantsReport {
   /// Fuzzes one mutant with `seeds` campaigns of at most `runs` runs each, stopping each at its
   /// first failure; shrinks the first failure that shows the expected invariant.
   public static func row(
-    for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000,
+    for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000, exhaustiveShrinkDepth: Int = 0,
     now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil
   ) -> Row {
     let topology = topology(for: engine)
@@ -65,7 +65,7 @@ public struct MutantsReport {
       if shows && row.shrunk == nil {
         row.caught = true
         var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
-        let steps = shrinker.shrink(failure.original.actions)
+        let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
         row.shrunk = Trace(topology: topology.name, engine: engine.name, steps: steps)
       }
     }

@@ -41,9 +41,9 @@ public struct SlotConnection {
   }
 
   /// The slot's state as an optional item, observable.
-  public var itemKeyPath: ReferenceWritableKeyPath<ScreenModel, SlotItem?> { \ScreenModel.[slot: index] }
+  public var itemKeyPath: ReferenceWritableKeyPath<ScreenModel, SlotItem?> { ScreenModel.slotKeyPath(index) }
   /// For Bool slots: the slot's state as a Bool, observable.
-  public var flagKeyPath: ReferenceWritableKeyPath<ScreenModel, Bool> { \ScreenModel.[flag: index] }
+  public var flagKeyPath: ReferenceWritableKeyPath<ScreenModel, Bool> { ScreenModel.flagKeyPath(index) }
 }
 
 /// The root path of a stack topology, as an engine sees it.

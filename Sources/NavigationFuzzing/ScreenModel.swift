@@ -66,14 +66,29 @@ public final class ScreenModel: Observable {
 
   public subscript(slot index: Int) -> SlotItem? {
     get {
-      registrar.access(self, keyPath: \.[slot: index])
+      registrar.access(self, keyPath: Self.slotKeyPath(index))
       return items[index]
     }
     set {
-      registrar.withMutation(of: self, keyPath: \.[slot: index]) { items[index] = newValue }
+      registrar.withMutation(of: self, keyPath: Self.slotKeyPath(index)) { items[index] = newValue }
       if newValue == nil { flagChildren[index]?.reset() }
     }
   }
+
+  /// `\.[slot: index]`, made once per index: instantiating a key path with an argument costs more
+  /// than everything else a step does.
+  static func slotKeyPath(_ index: Int) -> ReferenceWritableKeyPath<ScreenModel, SlotItem?> {
+    while slotKeyPaths.count <= index { slotKeyPaths.append(\ScreenModel.[slot: slotKeyPaths.count]) }
+    return slotKeyPaths[index]
+  }
+
+  static func flagKeyPath(_ index: Int) -> ReferenceWritableKeyPath<ScreenModel, Bool> {
+    while flagKeyPaths.count <= index { flagKeyPaths.append(\ScreenModel.[flag: flagKeyPaths.count]) }
+    return flagKeyPaths[index]
+  }
+
+  private static var slotKeyPaths: [ReferenceWritableKeyPath<ScreenModel, SlotItem?>] = []
+  private static var flagKeyPaths: [ReferenceWritableKeyPath<ScreenModel, Bool>] = []
 
   /// A Bool slot as a Bool: writing false clears it (a user dismissal); writing true is ignored,
   /// since only the program turns a slot on.

@@ -29,13 +29,26 @@ public struct Shrinker {
   }
 
   /// The shrunk actions, ending with `settle` and `expect violation <target>`.
-  public mutating func shrink(_ steps: [Step]) -> [Step] {
+  ///
+  /// `exhaustiveBelow`: after delta debugging, search breadth-first for any trace shorter than the
+  /// one found, up to this length (delta debugging only removes and simplifies steps, so it can
+  /// stop at a local minimum that a different story beats). 0 skips it; it costs seconds.
+  public mutating func shrink(_ steps: [Step], exhaustiveBelow limit: Int = 0, now: () -> Double = { 0 }) -> [Step] {
     guard var current = reproduce(steps) else { return steps }
     while true {
       let before = current
       current = removeChunks(current)
       current = simplifyArguments(current)
       if current == before { break }
+    }
+    if limit > 1, current.count > 1 {
+      var explorer = Explorer(topology: topology, engine: engine)
+      explorer.maxDepth = min(current.count - 1, limit)
+      explorer.target = target
+      explorer.stateLimit = 50_000
+      if let shorter = explorer.run(now: now, timeLimit: 30).trace?.actions, shorter.count < current.count {
+        current = shorter
+      }
     }
     var result = current
     if result.last != .settle { result.append(.settle) }

@@ -1,3 +1,5 @@
+import HeadlessUIKit
+
 /// Known bugs that can be put back into the engine, one at a time, to prove the harness finds
 /// them. Each is what a developer writing this engine naively would have written (the seed
 /// episodes walk through every one). Not for production: off unless a harness turns one on.
@@ -27,8 +29,19 @@ public enum EngineFault: String, CaseIterable, Sendable {
   /// The navigation stack never writes user pops back to the path.
   case stackNoWriteBack = "stack-no-write-back"
 
-  /// The fault in effect; nil for the real engine. The harness sets it per run.
-  @MainActor public static var active: EngineFault?
+  /// The fault in effect in the current simulated world; nil for the real engine. The harness
+  /// sets it per run, after starting the world: a new world starts without a fault, so a fault
+  /// can never leak from one run (or test) into the next.
+  @MainActor public static var active: EngineFault? {
+    get { world === HeadlessEnvironment.current ? stored : nil }
+    set {
+      stored = newValue
+      world = HeadlessEnvironment.current
+    }
+  }
+
+  @MainActor private static var stored: EngineFault?
+  @MainActor private static weak var world: HeadlessEnvironment?
 }
 
 @MainActor

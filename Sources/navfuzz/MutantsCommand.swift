@@ -29,7 +29,9 @@ struct MutantsCommand: ParsableCommand {
             explorer.target = target
             return explorer.run(now: now, timeLimit: 120).trace?.actions.count
           } : nil
-        let row = MutantsReport.row(for: engine, seeds: seeds, runs: runs, now: now, explore: exploreShortest)
+        let row = MutantsReport.row(
+          for: engine, seeds: seeds, runs: runs, exhaustiveShrinkDepth: explore ? depth : 0, now: now,
+          explore: exploreShortest)
         if !row.caught { escaped += 1 }
         let median = row.medianSeconds.map { String(format: "%.3f", $0) } ?? "-"
         let worst = row.worstSeconds.map { String(format: "%.3f", $0) } ?? "-"

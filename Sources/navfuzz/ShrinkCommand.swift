@@ -9,6 +9,7 @@ struct ShrinkCommand: ParsableCommand {
   @Argument(help: "The failing trace.") var file: String
   @OptionGroup var engineOption: EngineOption
   @Option(help: "Write the shrunk trace here (whole or not at all) instead of printing it.") var out: String?
+  @Option(help: "Then search breadth-first for a shorter trace, up to this length (0: skip).") var exhaustive = 5
 
   func run() throws {
     try MainActor.assumeIsolated {
@@ -21,7 +22,9 @@ struct ShrinkCommand: ParsableCommand {
         return
       }
       var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
-      let steps = shrinker.shrink(trace.actions)
+      let clock = ContinuousClock()
+      let started = clock.now
+      let steps = shrinker.shrink(trace.actions, exhaustiveBelow: exhaustive, now: { (clock.now - started).seconds })
       let shrunk = Trace(topology: trace.topology, engine: trace.engine, steps: steps)
       let text = TraceFormat.print(shrunk)
       if let out {

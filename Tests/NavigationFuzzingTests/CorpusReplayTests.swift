@@ -1,0 +1,56 @@
+import Foundation
+import NavigationFuzzing
+import Testing
+
+/// Replays every committed trace: regressions must meet their expectations; each mutant trace
+/// must still catch its mutant and must pass on the real engine.
+@MainActor
+@Suite struct CorpusReplayTests {
+  nonisolated static let corpus = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("corpus")
+
+  nonisolated static func files(in folder: String) -> [String] {
+    let directory = corpus.appendingPathComponent(folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".navtrace") }.sorted().map { directory.appendingPathComponent($0).path }
+  }
+
+  func load(_ path: String) throws -> Trace {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try TraceFormat.parse(text, source: path)
+  }
+
+  @Test func theCorpusIsThere() {
+    #expect(Self.files(in: "regressions").count >= 15)
+    #expect(Self.files(in: "mutants").count == EngineChoice.mutants.count)
+  }
+
+  @Test(arguments: files(in: "regressions"))
+  func regressionMeetsItsExpectations(_ path: String) throws {
+    let trace = try load(path)
+    #expect(trace.steps.contains { $0.isExpectation }, "a regression without expectations checks nothing")
+    let engine = try #require(EngineChoice.named(trace.engine ?? EngineChoice.default.name))
+    let result = try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: engine)
+    for unmet in result.unmetExpectations { Issue.record("\(unmet)") }
+    for violation in result.unexpectedViolations {
+      Issue.record("\(path): violation \(violation.invariant.rawValue): \(violation.explanation)")
+    }
+  }
+
+  @Test(arguments: files(in: "mutants"))
+  func mutantTraceCatchesItsMutantAndPassesOnTheRealEngine(_ path: String) throws {
+    let trace = try load(path)
+    let name = try #require(trace.engine, "a mutant trace names its engine")
+    let mutant = try #require(EngineChoice.named(name))
+    let expected = try #require(mutant.expectedInvariant)
+    #expect(trace.steps.contains(.expect(.violation(expected))))
+    let topology = Topology.named(trace.topology)!
+    let caught = try Replay.run(trace, topology: topology, engine: mutant)
+    for unmet in caught.unmetExpectations { Issue.record("\(unmet)") }
+    #expect(caught.passed)
+    let onRealEngine = try Replay.run(
+      Trace(topology: trace.topology, steps: trace.actions, source: path), topology: topology, engine: .default)
+    #expect(onRealEngine.violations.isEmpty, "\(onRealEngine.violations.map(\.explanation))")
+  }
+}
