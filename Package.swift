@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -43,3 +44,11 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target links only with `--sanitize=fuzzer` (it has no `main`), so it exists only
+// when Fuzz/build.sh asks for it.
+if ProcessInfo.processInfo.environment["NAVFUZZ_LIBFUZZER"] == "1" {
+  package.targets.append(
+    .executableTarget(name: "NavFuzzLibFuzzer", dependencies: ["NavigationFuzzing"], path: "Fuzz/Target"))
+  package.products.append(.executable(name: "navfuzz-libfuzzer", targets: ["NavFuzzLibFuzzer"]))
+}

@@ -1,6 +1,17 @@
+/// Where the generator's choices come from: a seeded PRNG (campaigns) or a fuzzer's bytes.
+public protocol ChoiceSource {
+  /// A choice in `0..<bound`.
+  mutating func below(_ bound: Int) -> Int
+}
+
+extension ChoiceSource {
+  public mutating func pick<T>(_ elements: [T]) -> T { elements[below(elements.count)] }
+  public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
+}
+
 /// SplitMix64: our own PRNG, so a seed gives the same run on every machine, build and Swift
 /// version (the standard library's generators and `random(in:)` promise none of that).
-public struct SplitMix64: Sendable {
+public struct SplitMix64: ChoiceSource, Sendable {
   private var state: UInt64
 
   public init(seed: UInt64) { state = seed }
@@ -24,8 +35,28 @@ public struct SplitMix64: Sendable {
     }
     return Int(product.high)
   }
+}
 
-  public mutating func pick<T>(_ elements: [T]) -> T { elements[below(elements.count)] }
+/// Choices read from bytes, one byte per choice (two when there are more than 256 options), for
+/// libFuzzer: every byte string is a valid sequence of choices, and a changed byte changes one
+/// choice. When the bytes run out, every choice is 0 and `isExhausted` says so.
+public struct ByteChoices: ChoiceSource {
+  private let bytes: [UInt8]
+  private var position = 0
 
-  public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool { below(denominator) < numerator }
+  public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  public var isExhausted: Bool { position >= bytes.count }
+
+  public mutating func below(_ bound: Int) -> Int {
+    precondition(bound > 0)
+    var value = Int(nextByte())
+    if bound > 256 { value = value << 8 | Int(nextByte()) }
+    return value % bound
+  }
+
+  private mutating func nextByte() -> UInt8 {
+    defer { position += 1 }
+    return position < bytes.count ? bytes[position] : 0
+  }
 }

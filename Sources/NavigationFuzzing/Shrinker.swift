@@ -109,7 +109,7 @@ public struct Shrinker {
     switch step {
     case .set(let address, let id): return (1..<max(id, 1)).map { .set(address, id: $0) }
     case .advance(let milliseconds):
-      return [.tick] + StepGenerator.durations.filter { $0 < milliseconds }.map { .advance($0) } + [.settle]
+      return [.tick] + generatedDurations.filter { $0 < milliseconds }.map { .advance($0) } + [.settle]
     case .tick: return []
     case .pathAppend(let value): return (1..<max(value, 1)).map { .pathAppend($0) }
     case .pathRemoveLast(let count): return count > 1 ? [.pathRemoveLast(1)] : []

@@ -1,82 +1,46 @@
 import HeadlessUIKit
 import NavigationReference
 
+/// How often each kind is chosen, relative to the others.
+let stepWeights: [ActionKind: Int] = [
+  .set: 8, .mutate: 2, .clear: 4, .toggle: 3, .bump: 1, .pathAppend: 4, .pathRemoveLast: 2, .pathSet: 2,
+  .userDismiss: 3, .userDismissCancel: 1, .userAlertTap: 3, .userBack: 3, .userBackTo: 1, .userSwipeBack: 2,
+  .userSwipeBackCancel: 1, .tick: 3, .advance: 4, .settle: 3,
+]
+
+/// Small, so identity collisions and changes happen often.
+let generatedIDs = [1, 2, 3]
+/// Durations around the transitions' (300-500 ms), so time steps land inside animations.
+let generatedDurations = [50, 100, 150, 250, 300, 350, 400, 500, 600]
+
 /// Chooses the next step from what the current state allows: program steps only for slots that
 /// exist, user steps only for what is on screen, time steps that land inside animations. Weighted,
 /// with swarm testing: each run switches off a random subset of action kinds, so long runs of the
 /// remaining kinds happen (Hypothesis's finding: far more bugs than uniform choice).
 @MainActor
-public struct StepGenerator {
-  /// Small, so identity collisions and changes happen often.
-  public static let ids = [1, 2, 3]
-  /// Durations around the transitions' (300-500 ms), so time steps land inside animations.
-  public static let durations = [50, 100, 150, 250, 300, 350, 400, 500, 600]
-
-  static let weights: [ActionKind: Int] = [
-    .set: 8, .mutate: 2, .clear: 4, .toggle: 3, .bump: 1, .pathAppend: 4, .pathRemoveLast: 2, .pathSet: 2,
-    .userDismiss: 3, .userDismissCancel: 1, .userAlertTap: 3, .userBack: 3, .userBackTo: 1, .userSwipeBack: 2,
-    .userSwipeBackCancel: 1, .tick: 3, .advance: 4, .settle: 3,
-  ]
-
-  private var random: SplitMix64
+public struct StepGenerator<Choices: ChoiceSource> {
+  private var random: Choices
   public let enabled: [ActionKind]
 
-  public init(seed: UInt64, swarm: Bool = true) {
-    var generator = SplitMix64(seed: seed)
-    var kinds = ActionKind.allCases.filter { Self.weights[$0] != nil }
-    if swarm {
-      kinds = kinds.filter { $0 == .settle || !generator.chance(1, in: 4) }
-      if !kinds.contains(.set) && !kinds.contains(.pathAppend) && !kinds.contains(.toggle) { kinds.append(.set) }
-    }
-    random = generator
-    enabled = kinds
+  /// Every action kind; `choices` decides everything (a fuzzer's bytes).
+  public init(choices: Choices) {
+    self.init(choices: choices, enabled: ActionKind.allCases.filter { stepWeights[$0] != nil })
   }
+
+  init(choices: Choices, enabled: [ActionKind]) {
+    random = choices
+    self.enabled = enabled
+  }
+
+  /// What is left of the choices.
+  public var choices: Choices { random }
 
   /// The next step for the runner's current state.
   public mutating func next(for runner: Runner) -> Step {
-    let reference = runner.reference
-    let spec = runner.topology.spec
-    var slots: [(Address, SlotSpec, filled: Bool)] = []
-    var screens: [Address] = []
-    func walk(_ screen: ReferenceScreen, at address: Address) {
-      screens.append(address)
-      for (index, slot) in spec.screens[screen.type].slots.enumerated() {
-        let item = screen.slots[index]
-        let slotAddress = address.appending(.slot(index))
-        slots.append((slotAddress, slot, item != nil))
-        if let child = item?.child { walk(child, at: slotAddress) }
-      }
-      for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
-    }
-    walk(reference.root, at: .root)
-    let hasPath = spec.root.pathElementScreen != nil
-    let window = runner.world.window
-    let top = window.topmostViewController
-    let presented = top != nil && top !== window.rootViewController
-    let stackDepth = window.topmostNavigationController?.viewControllers.count ?? 0
-
-    var candidates: [(ActionKind, Int)] = []
-    for kind in enabled {
-      let applicable: Bool
-      switch kind {
-      case .set: applicable = slots.contains { !$0.1.isFlag }
-      case .mutate: applicable = slots.contains { $0.filled && !$0.1.isFlag }
-      case .clear: applicable = slots.contains { $0.filled }
-      case .toggle: applicable = slots.contains { $0.1.isFlag }
-      case .bump: applicable = true
-      case .pathAppend, .pathSet: applicable = hasPath
-      case .pathRemoveLast: applicable = !reference.path.isEmpty
-      case .userDismiss, .userDismissCancel: applicable = presented
-      case .userAlertTap: applicable = top is UIAlertController
-      case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1
-      case .tick, .advance, .settle: applicable = true
-      case .expect: applicable = false
-      }
-      if applicable { candidates.append((kind, Self.weights[kind]!)) }
-    }
-    var roll = random.below(candidates.reduce(0) { $0 + $1.1 })
+    let options = StepOptions(runner: runner, enabled: enabled)
+    var roll = random.below(options.totalWeight)
     var chosen = ActionKind.settle
-    for (kind, weight) in candidates {
+    for (kind, weight) in options.candidates {
       if roll < weight {
         chosen = kind
         break
@@ -84,26 +48,100 @@ public struct StepGenerator {
       roll -= weight
     }
     switch chosen {
-    case .set: return .set(random.pick(slots.filter { !$0.1.isFlag }).0, id: random.pick(Self.ids))
-    case .mutate: return .mutate(random.pick(slots.filter { $0.filled && !$0.1.isFlag }).0)
-    case .clear: return .clear(random.pick(slots.filter { $0.filled }).0)
+    case .set: return .set(random.pick(options.itemSlots), id: random.pick(generatedIDs))
+    case .mutate: return .mutate(random.pick(options.filledItemSlots))
+    case .clear: return .clear(random.pick(options.filledSlots))
     case .toggle:
-      let slot = random.pick(slots.filter { $0.1.isFlag })
-      return .toggle(slot.0, on: !slot.filled)
-    case .bump: return .bump(random.pick(screens))
-    case .pathAppend: return .pathAppend(random.pick(Self.ids))
-    case .pathRemoveLast: return .pathRemoveLast(1 + random.below(reference.path.count))
-    case .pathSet: return .pathSet((0..<random.below(4)).map { _ in random.pick(Self.ids) })
+      let slot = random.pick(options.flagSlots)
+      return .toggle(slot.address, on: !slot.filled)
+    case .bump: return .bump(random.pick(options.screens))
+    case .pathAppend: return .pathAppend(random.pick(generatedIDs))
+    case .pathRemoveLast: return .pathRemoveLast(1 + random.below(options.pathCount))
+    case .pathSet: return .pathSet((0..<random.below(4)).map { _ in random.pick(generatedIDs) })
     case .userDismiss: return .user(.dismiss)
     case .userDismissCancel: return .user(.dismissCancel)
     case .userAlertTap: return .user(.alertTap(0))
     case .userBack: return .user(.back)
-    case .userBackTo: return .user(.backTo(random.below(max(stackDepth - 1, 1))))
+    case .userBackTo: return .user(.backTo(random.below(max(options.stackDepth - 1, 1))))
     case .userSwipeBack: return .user(.swipeBack)
     case .userSwipeBackCancel: return .user(.swipeBackCancel)
     case .tick: return .tick
-    case .advance: return .advance(random.pick(Self.durations))
+    case .advance: return .advance(random.pick(generatedDurations))
     case .settle, .expect: return .settle
     }
+  }
+}
+
+/// What a generator may choose from in the runner's current state, in a fixed order (the
+/// fuzzer's byte decoder and encoder depend on it).
+@MainActor
+struct StepOptions {
+  var itemSlots: [Address] = []
+  var filledItemSlots: [Address] = []
+  var filledSlots: [Address] = []
+  var flagSlots: [(address: Address, filled: Bool)] = []
+  var screens: [Address] = []
+  var pathCount = 0
+  var stackDepth = 0
+  var candidates: [(ActionKind, Int)] = []
+  var totalWeight: Int { candidates.reduce(0) { $0 + $1.1 } }
+
+  init(runner: Runner, enabled: [ActionKind]) {
+    let reference = runner.reference
+    let spec = runner.topology.spec
+    func walk(_ screen: ReferenceScreen, at address: Address) {
+      screens.append(address)
+      for (index, slot) in spec.screens[screen.type].slots.enumerated() {
+        let item = screen.slots[index]
+        let slotAddress = address.appending(.slot(index))
+        if slot.isFlag {
+          flagSlots.append((slotAddress, item != nil))
+        } else {
+          itemSlots.append(slotAddress)
+          if item != nil { filledItemSlots.append(slotAddress) }
+        }
+        if item != nil { filledSlots.append(slotAddress) }
+        if let child = item?.child { walk(child, at: slotAddress) }
+      }
+      for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
+    }
+    walk(reference.root, at: .root)
+    pathCount = reference.path.count
+    let hasPath = spec.root.pathElementScreen != nil
+    let window = runner.world.window
+    let top = window.topmostViewController
+    let presented = top != nil && top !== window.rootViewController
+    stackDepth = window.topmostNavigationController?.viewControllers.count ?? 0
+    for kind in enabled {
+      let applicable: Bool
+      switch kind {
+      case .set: applicable = !itemSlots.isEmpty
+      case .mutate: applicable = !filledItemSlots.isEmpty
+      case .clear: applicable = !filledSlots.isEmpty
+      case .toggle: applicable = !flagSlots.isEmpty
+      case .bump: applicable = true
+      case .pathAppend, .pathSet: applicable = hasPath
+      case .pathRemoveLast: applicable = pathCount > 0
+      case .userDismiss, .userDismissCancel: applicable = presented
+      case .userAlertTap: applicable = top is UIAlertController
+      case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1
+      case .tick, .advance, .settle: applicable = true
+      case .expect: applicable = false
+      }
+      if applicable { candidates.append((kind, stepWeights[kind]!)) }
+    }
+  }
+}
+
+extension StepGenerator where Choices == SplitMix64 {
+  /// Seeded, with swarm testing: a quarter of the action kinds (never `settle`) switched off.
+  public init(seed: UInt64, swarm: Bool = true) {
+    var generator = SplitMix64(seed: seed)
+    var kinds = ActionKind.allCases.filter { stepWeights[$0] != nil }
+    if swarm {
+      kinds = kinds.filter { $0 == .settle || !generator.chance(1, in: 4) }
+      if !kinds.contains(.set) && !kinds.contains(.pathAppend) && !kinds.contains(.toggle) { kinds.append(.set) }
+    }
+    self.init(choices: generator, enabled: kinds)
   }
 }

@@ -124,16 +124,18 @@ extension UIViewController {
   /// binding's presentation, which that binding then clears). Gives up if superseded.
   func presentModalWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
     guard table[key]?.controller === child, child.presentingViewController == nil, !isDeparting else { return }
-    guard table.hasAppeared || viewIfLoaded?.window != nil else {
-      table.waitingForAppearance.append { [weak self, weak table] in
-        guard let self, let table else { return }
+    if let coordinator = modalTransitionCoordinator {
+      coordinator.animate(alongsideTransition: nil) { [weak self] in
+        guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
     }
-    if let coordinator = modalTransitionCoordinator {
-      coordinator.animate(alongsideTransition: nil) { [weak self] in
-        guard let self else { return }
+    // Not yet (or no longer) in the window, and nothing in flight that would put it there: wait
+    // until it appears or joins the window's hierarchy.
+    guard table.hasAppeared || viewIfLoaded?.window != nil else {
+      table.waitingForAppearance.append { [weak self, weak table] in
+        guard let self, let table else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
@@ -180,13 +182,6 @@ extension UIViewController {
 
   func pushWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
     guard table[key]?.controller === child, child.parent == nil else { return }
-    guard table.hasAppeared || viewIfLoaded?.window != nil else {
-      table.waitingForAppearance.append { [weak self, weak table] in
-        guard let self, let table else { return }
-        self.pushWhenIdle(child, key: key, table: table)
-      }
-      return
-    }
     guard !isDeparting else { return }
     guard let navigation = navigationController ?? (self as? UINavigationController) else {
       if viewIfLoaded?.window != nil {
@@ -197,6 +192,13 @@ extension UIViewController {
     if let coordinator = navigation.modalTransitionCoordinator {
       coordinator.animate(alongsideTransition: nil) { [weak self] in
         self?.pushWhenIdle(child, key: key, table: table)
+      }
+      return
+    }
+    guard table.hasAppeared || viewIfLoaded?.window != nil else {
+      table.waitingForAppearance.append { [weak self, weak table] in
+        guard let self, let table else { return }
+        self.pushWhenIdle(child, key: key, table: table)
       }
       return
     }

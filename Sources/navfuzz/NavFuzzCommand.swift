@@ -12,6 +12,7 @@ struct NavFuzzCommand: ParsableCommand {
       """,
     subcommands: [
       RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ExploreCommand.self, MutantsCommand.self, ListCommand.self,
+      EncodeCommand.self, ImportCommand.self,
       BenchCommand.self,
     ],
     defaultSubcommand: RunCommand.self

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Fuzzes with libFuzzer. Extra arguments go to libFuzzer (-max_total_time=60, -jobs=2, -runs=0 …).
+# Environment: NAVFUZZ_TOPOLOGY (basic | counter | stack, default basic), NAVFUZZ_ENGINE (default
+# the built-in engine; any name from `navfuzz list`), FUZZ_BINARY (default the release build).
+# The working corpus and crashes live in fuzz-work/ (not committed); the committed seeds in
+# corpus/libfuzzer-seeds/ are only read, so `-merge=1` can never delete them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+topology=${NAVFUZZ_TOPOLOGY:-basic}
+engine=${NAVFUZZ_ENGINE:-state-driven}
+binary=${FUZZ_BINARY:-.build-fuzz/release/navfuzz-libfuzzer}
+work=fuzz-work/$topology-$engine
+mkdir -p "$work/corpus" "$work/crashes"
+export NAVFUZZ_TOPOLOGY=$topology NAVFUZZ_ENGINE=$engine
+export SWIFT_BACKTRACE=enable=no  # otherwise a crashing input may never be written
+seeds="corpus/libfuzzer-seeds/$topology"
+[ "${FUZZ_NO_SEEDS:-0}" = 1 ] && seeds=""  # to measure how fast it finds bugs from nothing
+exec "$binary" "$work/corpus" $seeds \
+  -use_value_profile=1 -detect_leaks=0 -max_len=256 -artifact_prefix="$work/crashes/" \
+  -dict=Fuzz/navfuzz.dict "$@"
