@@ -24,7 +24,8 @@ public enum Replay {
   /// step that addresses something that does not exist; lenient mode (the shrinker's) skips it.
   /// `until` stops as soon as that invariant is violated.
   public static func run(
-    _ trace: Trace, topology: Topology, engine: EngineChoice, lenient: Bool = false, until target: InvariantID? = nil
+    _ trace: Trace, topology: Topology, engine: EngineChoice, lenient: Bool = false, until target: InvariantID? = nil,
+    afterEachStep: ((Int, Runner) -> Void)? = nil
   ) throws(TraceError) -> ReplayResult {
     let runner = Runner(topology: topology, engine: engine)
     var unmet: [TraceError] = []
@@ -46,6 +47,7 @@ public enum Replay {
       } catch {
         if !lenient { throw located(index, error.reason) }
       }
+      afterEachStep?(index, runner)
       if let target, runner.violations.contains(where: { $0.invariant == target }) { break }
     }
     if target == nil || !runner.violations.contains(where: { $0.invariant == target }) {

@@ -12,7 +12,7 @@ struct NavFuzzCommand: ParsableCommand {
       """,
     subcommands: [
       RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ExploreCommand.self, MutantsCommand.self, ListCommand.self,
-      EncodeCommand.self, ImportCommand.self,
+      EncodeCommand.self, ImportCommand.self, ReportCommand.self,
       BenchCommand.self,
     ],
     defaultSubcommand: RunCommand.self

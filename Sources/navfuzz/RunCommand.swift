@@ -14,6 +14,8 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Where to write shrunk failing traces.") var out = "navfuzz-failures"
   @Flag(help: "Keep failing traces as generated.") var noShrink = false
   @Flag(help: "Use every action kind in every run (no swarm testing).") var noSwarm = false
+  @Option(help: "Write report.json, junit.xml, report.md and report.html into this folder.") var report: String?
+  @Option(help: "Fail (exit 1) when the campaign reaches fewer distinct states than this.") var minDistinctStates: Int?
 
   func validate() throws {
     guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
@@ -59,7 +61,18 @@ struct RunCommand: ParsableCommand {
       }
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       Output.error(String(format: "took %.2f s (%.0f steps/s)", seconds, Double(result.statistics.steps) / max(seconds, 1e-9)))
-      if !result.failures.isEmpty { throw ExitCode(1) }
+      let floorMissed = minDistinctStates.map { result.statistics.distinctStates.count < $0 } ?? false
+      if floorMissed {
+        print("coverage floor missed: \(result.statistics.distinctStates.count) distinct states, fewer than \(minDistinctStates!)")
+      }
+      if let report {
+        let value = CampaignReport(
+          campaign: result, topology: topology, engine: engine, options: options, durationSeconds: seconds,
+          minDistinctStates: minDistinctStates, savedTraces: written)
+        let files = try ReportWriter.write(value, to: report)
+        print("reports: \(files.joined(separator: " "))")
+      }
+      if !result.failures.isEmpty || floorMissed { throw ExitCode(1) }
     }
   }
 }

@@ -1,0 +1,205 @@
+/// Everything a report says, in one versioned, Codable value: what ran, what was checked, what
+/// broke and how. docs/REPORTS.md documents the schema. Every list is in a fixed order.
+public struct CampaignReport: Codable, Sendable {
+  public static let schemaVersion = 1
+  public static let toolVersion = "0.1.0"
+
+  public struct Campaign: Codable, Sendable {
+    public var kind: String  // "campaign" or "replay"
+    public var topology: String
+    public var engine: String
+    public var seed: UInt64?
+    public var runs: Int
+    public var maxSteps: Int?
+    public var swarm: Bool?
+    public var durationSeconds: Double
+    public var traces: [String]?
+  }
+
+  public struct Totals: Codable, Sendable {
+    public var runs: Int
+    public var steps: Int
+    public var skippedSteps: Int
+    public var actionsPerSecond: Double
+  }
+
+  public struct InvariantSummary: Codable, Sendable {
+    public var id: String
+    public var summary: String
+    public var checks: Int
+    public var violations: Int
+  }
+
+  public struct Count: Codable, Sendable {
+    public var name: String
+    public var count: Int
+  }
+
+  public struct Coverage: Codable, Sendable {
+    public var actions: [Count]
+    /// "first→second".
+    public var actionPairs: [Count]
+    public var distinctStates: Int
+    /// Controllers on screen at quiescent points: name is the depth.
+    public var screenDepths: [Count]
+    public var skipReasons: [Count]
+    public var deferredStackChanges: Int
+    public var minDistinctStates: Int?
+    public var floorMet: Bool
+  }
+
+  /// One step of a failing trace, replayed: what was on screen and in the model after it.
+  public struct Frame: Codable, Sendable {
+    public var index: Int
+    public var step: String
+    public var screen: [String]
+    public var model: [String]
+    /// Invariants first violated at this step.
+    public var violations: [String]
+  }
+
+  public struct Failure: Codable, Sendable {
+    public var invariant: String
+    public var explanation: String
+    /// 0-based index into the shrunk trace's steps.
+    public var stepIndex: Int
+    public var runSeed: UInt64?
+    public var source: String?
+    public var originalSteps: Int
+    public var shrunkSteps: Int
+    public var trace: String
+    public var expectedModel: [String]
+    public var actualModel: [String]
+    public var expectedScreen: [String]
+    public var actualScreen: [String]
+    public var timeline: [Frame]
+    public var replayCommand: String
+  }
+
+  public var schemaVersion = Self.schemaVersion
+  public var tool = ["name": "navfuzz", "version": Self.toolVersion]
+  public var campaign: Campaign
+  public var totals: Totals
+  public var invariants: [InvariantSummary]
+  public var coverage: Coverage
+  public var failures: [Failure]
+
+  public var passed: Bool { failures.isEmpty && coverage.floorMet }
+}
+
+extension CampaignReport {
+  static func counts(_ statistics: RunStatistics) -> ([InvariantSummary], Coverage) {
+    let invariants = InvariantID.allCases.map {
+      InvariantSummary(
+        id: $0.rawValue, summary: $0.summary, checks: statistics.checks[$0, default: 0],
+        violations: statistics.violations[$0, default: 0])
+    }
+    let coverage = Coverage(
+      actions: ActionKind.allCases.compactMap { kind in statistics.actionCounts[kind].map { Count(name: kind.rawValue, count: $0) } },
+      actionPairs: statistics.actionPairs.keys.sorted().map {
+        Count(name: "\($0.first.rawValue)→\($0.second.rawValue)", count: statistics.actionPairs[$0]!)
+      },
+      distinctStates: statistics.distinctStates.count,
+      screenDepths: statistics.depthHistogram.keys.sorted().map { Count(name: String($0), count: statistics.depthHistogram[$0]!) },
+      skipReasons: statistics.skipReasons.keys.sorted().map { Count(name: $0, count: statistics.skipReasons[$0]!) },
+      deferredStackChanges: statistics.deferredStackChanges, minDistinctStates: nil, floorMet: true)
+    return (invariants, coverage)
+  }
+
+  /// Replays a failing trace step by step for the report's pictures.
+  @MainActor
+  static func timeline(of trace: Trace, topology: Topology, engine: EngineChoice) -> [Frame] {
+    var frames: [Frame] = []
+    var seen: Set<InvariantID> = []
+    let spec = topology.spec
+    _ = try? Replay.run(trace, topology: topology, engine: engine) { index, runner in
+      let fresh = runner.violations.map(\.invariant).filter { !seen.contains($0) }
+      seen.formUnion(fresh)
+      frames.append(
+        Frame(
+          index: index, step: TraceFormat.line(for: trace.steps[index], spec: spec),
+          screen: runner.world.screenEntries().map(\.description),
+          model: runner.world.rootModel.stateDescription(detailed: false), violations: fresh.map(\.rawValue)))
+    }
+    return frames
+  }
+
+  /// The report of a campaign.
+  @MainActor
+  public init(
+    campaign result: NavigationFuzzing.Campaign.Result, topology: Topology, engine: EngineChoice,
+    options: NavigationFuzzing.Campaign.Options, durationSeconds: Double, minDistinctStates: Int?,
+    savedTraces: [String]
+  ) {
+    let statistics = result.statistics
+    var (invariants, coverage) = Self.counts(statistics)
+    coverage.minDistinctStates = minDistinctStates
+    coverage.floorMet = statistics.distinctStates.count >= (minDistinctStates ?? 0)
+    self.campaign = Campaign(
+      kind: "campaign", topology: topology.name, engine: engine.name, seed: options.seed, runs: result.runsCompleted,
+      maxSteps: options.maxSteps, swarm: options.swarm, durationSeconds: durationSeconds, traces: nil)
+    self.totals = Totals(
+      runs: result.runsCompleted, steps: statistics.steps, skippedSteps: statistics.skipped,
+      actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0)
+    self.invariants = invariants
+    self.coverage = coverage
+    self.failures = zip(result.failures, savedTraces + Array(repeating: "", count: max(0, result.failures.count - savedTraces.count))).map {
+      failure, path in
+      let violation = failure.shrunkViolation
+      return Failure(
+        invariant: violation.invariant.rawValue, explanation: violation.explanation, stepIndex: violation.stepIndex,
+        runSeed: failure.runSeed, source: path.isEmpty ? nil : path, originalSteps: failure.original.actions.count,
+        shrunkSteps: failure.shrunk.actions.count, trace: TraceFormat.print(failure.shrunk),
+        expectedModel: violation.expectedModel, actualModel: violation.actualModel,
+        expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen,
+        timeline: Self.timeline(of: failure.shrunk, topology: topology, engine: engine),
+        replayCommand: path.isEmpty
+          ? "swift run navfuzz run --topology \(topology.name) --engine \(engine.name) --seed \(options.seed) --runs \(failure.runIndex + 1)"
+          : "swift run navfuzz replay \(path)")
+    }
+  }
+
+  /// The report of replayed traces (`navfuzz report`).
+  @MainActor
+  public init(replays: [(path: String, trace: Trace, result: ReplayResult)], durationSeconds: Double) {
+    var statistics = RunStatistics()
+    for replay in replays {
+      var one = replay.result.statistics
+      one.runs = 1
+      statistics.merge(one)
+    }
+    let (invariants, coverage) = Self.counts(statistics)
+    self.campaign = Campaign(
+      kind: "replay", topology: Set(replays.map(\.trace.topology)).sorted().joined(separator: ","),
+      engine: Set(replays.map(\.result.engine)).sorted().joined(separator: ","), seed: nil, runs: replays.count,
+      maxSteps: nil, swarm: nil, durationSeconds: durationSeconds, traces: replays.map(\.path))
+    self.totals = Totals(
+      runs: replays.count, steps: statistics.steps, skippedSteps: statistics.skipped,
+      actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0)
+    self.invariants = invariants
+    self.coverage = coverage
+    self.failures = replays.flatMap { replay -> [Failure] in
+      let topology = Topology.named(replay.trace.topology) ?? .basic
+      let engine = EngineChoice.named(replay.result.engine) ?? .default
+      let frames = Self.timeline(of: replay.trace, topology: topology, engine: engine)
+      let unexpected = replay.result.unexpectedViolations.map { violation in
+        Failure(
+          invariant: violation.invariant.rawValue, explanation: violation.explanation, stepIndex: violation.stepIndex,
+          runSeed: nil, source: replay.path, originalSteps: replay.trace.actions.count,
+          shrunkSteps: replay.trace.actions.count, trace: TraceFormat.print(replay.trace),
+          expectedModel: violation.expectedModel, actualModel: violation.actualModel,
+          expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen, timeline: frames,
+          replayCommand: "swift run navfuzz replay \(replay.path)")
+      }
+      let unmet = replay.result.unmetExpectations.map { unmet in
+        Failure(
+          invariant: "expectation", explanation: unmet.description, stepIndex: max(0, (replay.trace.lines.firstIndex(of: unmet.line) ?? 0)),
+          runSeed: nil, source: replay.path, originalSteps: replay.trace.actions.count,
+          shrunkSteps: replay.trace.actions.count, trace: TraceFormat.print(replay.trace), expectedModel: [],
+          actualModel: [], expectedScreen: [], actualScreen: [], timeline: frames,
+          replayCommand: "swift run navfuzz replay \(replay.path)")
+      }
+      return unexpected + unmet
+    }
+  }
+}

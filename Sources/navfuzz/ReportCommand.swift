@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import NavigationFuzzing
+
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report", abstract: "Replay traces and write report.json, junit.xml, report.md and report.html.")
+
+  @Argument(help: "Trace files or folders.") var paths: [String]
+  @OptionGroup var engineOption: EngineOption
+  @Option(help: "Where to write the reports.") var report = "navfuzz-report"
+
+  func run() throws {
+    try MainActor.assumeIsolated {
+      let clock = ContinuousClock()
+      let started = clock.now
+      var replays: [(path: String, trace: Trace, result: ReplayResult)] = []
+      for path in paths {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+          throw InputError("\(path):1: error: no such file or folder")
+        }
+        for file in isDirectory.boolValue ? traceFiles(in: path) : [path] {
+          let trace = try loadTrace(file)
+          let topology = try NavFuzz.topology(named: trace.topology)
+          let engine = try engineOption.choice(default: trace.engine)
+          replays.append((file, trace, try Replay.run(trace, topology: topology, engine: engine)))
+        }
+      }
+      let value = CampaignReport(replays: replays, durationSeconds: (clock.now - started).seconds)
+      let files = try ReportWriter.write(value, to: report)
+      print("\(replays.count) trace(s): \(value.failures.count) failure(s)")
+      print("reports: \(files.joined(separator: " "))")
+      if !value.passed { throw ExitCode(1) }
+    }
+  }
+}
