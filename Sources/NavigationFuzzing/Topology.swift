@@ -1,4 +1,5 @@
 import NavigationReference
+import Synchronization
 
 /// A navigation topology the harness can fuzz: its shape, and a sentence about it.
 public struct Topology: Sendable {
@@ -15,9 +16,23 @@ public struct Topology: Sendable {
   /// The built-in topologies, by name. Their slot names are a contract: corpus files use them.
   public static let builtIn: [Topology] = [.basic, .counter, .stack]
 
+  /// The built-in topologies and those registered (from files or Swift), by name.
   public static func named(_ name: String) -> Topology? {
-    builtIn.first { $0.name == name }
+    all.first { $0.name == name }
   }
+
+  public static var all: [Topology] { builtIn + registry.withLock { $0 } }
+
+  /// Makes a topology known by name to traces, campaigns and replays. A name already taken is
+  /// replaced. Register before fuzzing; a registry of definitions, not of run state.
+  public static func register(_ topology: Topology) {
+    registry.withLock { topologies in
+      topologies.removeAll { $0.name == topology.name }
+      topologies.append(topology)
+    }
+  }
+
+  private static let registry = Mutex<[Topology]>([])
 
   /// Every screen is a `basic` screen: two sheets (Bool and item), two pushes (Bool and item) and an
   /// alert. This is the shape swift-navigation's own tests use.

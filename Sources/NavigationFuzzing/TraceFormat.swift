@@ -53,7 +53,7 @@ public enum TraceFormat {
 
   /// Parses a trace; the topology may be given by the caller when the file names a user topology.
   public static func parse(
-    _ text: String, source: String = "<trace>", topologies: [Topology] = Topology.builtIn
+    _ text: String, source: String = "<trace>", topologies: [Topology] = Topology.all
   ) throws(TraceError) -> Trace {
     func fail(_ line: Int, _ message: String) -> TraceError { TraceError(file: source, line: line, message: message) }
     if text.isEmpty { throw fail(1, "empty file: expected the header 'navtrace \(version)'") }

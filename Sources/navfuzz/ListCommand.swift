@@ -7,7 +7,7 @@ struct ListCommand: ParsableCommand {
   func run() throws {
     MainActor.assumeIsolated {
       print("topologies:")
-      for topology in Topology.builtIn { print("  \(topology.name.padding(16)) \(topology.summary)") }
+      for topology in Topology.all { print("  \(topology.name.padding(16)) \(topology.summary)") }
       print("engines:")
       for engine in EngineChoice.all {
         let caughtBy = engine.expectedInvariant.map { " [caught by \($0.rawValue)]" } ?? ""

@@ -71,11 +71,33 @@ struct EngineOption: ParsableArguments {
   }
 }
 
+/// A built-in or registered topology by name, or a topology file (`*.json`), which is loaded,
+/// validated and registered under the name it declares.
 func topology(named name: String) throws -> Topology {
+  if name.hasSuffix(".json") {
+    do {
+      let topology = try TopologyFile.load(name)
+      Topology.register(topology)
+      return topology
+    } catch {
+      throw InputError("\(error)")
+    }
+  }
   guard let topology = Topology.named(name) else {
-    throw ValidationError("unknown topology '\(name)' (known: \(Topology.builtIn.map(\.name).joined(separator: ", ")))")
+    throw ValidationError(
+      "unknown topology '\(name)' (known: \(Topology.all.map(\.name).joined(separator: ", ")), or a topology file ending in .json)")
   }
   return topology
+}
+
+/// `--topology FILE.json` for commands that read traces: registers the file's topology first.
+struct TopologyFileOption: ParsableArguments {
+  @Option(name: .customLong("topology"), help: "A topology file (.json) the traces refer to by its name.")
+  var file: String?
+
+  func register() throws {
+    if let file { _ = try navfuzz.topology(named: file) }
+  }
 }
 
 /// Reads and parses a trace file; a missing, unreadable or malformed file is an input error.

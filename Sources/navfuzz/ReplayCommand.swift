@@ -8,9 +8,11 @@ struct ReplayCommand: ParsableCommand {
 
   @Argument(help: "Trace files or folders.") var paths: [String]
   @OptionGroup var engineOption: EngineOption
+  @OptionGroup var topologyFile: TopologyFileOption
 
   func run() throws {
     try MainActor.assumeIsolated {
+      try topologyFile.register()
       var files: [String] = []
       var inputErrors = 0
       for path in paths {

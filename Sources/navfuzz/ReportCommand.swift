@@ -8,10 +8,12 @@ struct ReportCommand: ParsableCommand {
 
   @Argument(help: "Trace files or folders.") var paths: [String]
   @OptionGroup var engineOption: EngineOption
+  @OptionGroup var topologyFile: TopologyFileOption
   @Option(help: "Where to write the reports.") var report = "navfuzz-report"
 
   func run() throws {
     try MainActor.assumeIsolated {
+      try topologyFile.register()
       let clock = ContinuousClock()
       let started = clock.now
       var replays: [(path: String, trace: Trace, result: ReplayResult)] = []

@@ -6,7 +6,7 @@ struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run a seeded random campaign and save each distinct failure, shrunk.")
 
-  @Option(help: "The topology: basic, counter or stack.") var topology = "basic"
+  @Option(help: "The topology: basic, counter, stack, or a topology file (.json).") var topology = "basic"
   @OptionGroup var engineOption: EngineOption
   @Option(help: "The campaign seed: the same seed gives the same campaign.") var seed: UInt64 = 1
   @Option(help: "How many runs.") var runs = 500

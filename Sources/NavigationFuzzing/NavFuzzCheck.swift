@@ -1,0 +1,51 @@
+/// The one-call entry point for a user's own tests:
+///
+/// ```swift
+/// @Test @MainActor func myEngineSurvivesFuzzing() {
+///   let result = NavFuzz.check(engine: myEngine, topology: .basic, runs: 300)
+///   #expect(result.passed, "\(result)")
+/// }
+/// ```
+public enum NavFuzz {
+  /// What a check found: nothing (`passed`), or each distinct failure with its shrunk trace.
+  public struct CheckResult: CustomStringConvertible, Sendable {
+    public var runs: Int
+    public var steps: Int
+    public var distinctStates: Int
+    public var failures: [Campaign.Failure]
+
+    public var passed: Bool { failures.isEmpty }
+
+    public var description: String {
+      guard !passed else { return "no violations in \(runs) runs (\(steps) steps, \(distinctStates) distinct states)" }
+      return failures.map { failure in
+        "\(failure.shrunkViolation.invariant.rawValue): \(failure.shrunkViolation.explanation)\n"
+          + TraceFormat.print(failure.shrunk)
+      }.joined(separator: "\n")
+    }
+  }
+
+  /// Fuzzes `engine` on `topology` for `runs` seeded runs, shrinking each distinct failure.
+  @MainActor
+  public static func check(
+    engine: EngineChoice, topology: Topology = .basic, runs: Int = 200, seed: UInt64 = 1, maxSteps: Int = 32
+  ) -> CheckResult {
+    var options = Campaign.Options()
+    options.runs = runs
+    options.seed = seed
+    options.maxSteps = maxSteps
+    let result = Campaign(topology: topology, engine: engine, options: options).run()
+    return CheckResult(
+      runs: result.runsCompleted, steps: result.statistics.steps,
+      distinctStates: result.statistics.distinctStates.count, failures: result.failures)
+  }
+
+  /// The same for any `NavigationEngine`, named for the traces.
+  @MainActor
+  public static func check(
+    engine make: @escaping @MainActor @Sendable () -> any NavigationEngine, named name: String,
+    topology: Topology = .basic, runs: Int = 200, seed: UInt64 = 1
+  ) -> CheckResult {
+    check(engine: EngineChoice(name: name, summary: "a user's engine", make: make), topology: topology, runs: runs, seed: seed)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import NavigationReference
+
+/// A topology described in a JSON file, so an app's navigation can be fuzzed without writing
+/// Swift. Validated with errors that name the file, the place in the document and what is wrong.
+///
+/// ```json
+/// {
+///   "name": "shop",
+///   "root": "home",
+///   "screens": [
+///     { "name": "home", "slots": [
+///       { "name": "product", "style": "push", "screen": "product" },
+///       { "name": "cart", "style": "sheet", "screen": "cart" },
+///       { "name": "isShowingHelp", "style": "popover", "bool": true },
+///       { "name": "error", "style": "alert" } ] },
+///     { "name": "product", "slots": [ { "name": "related", "style": "push", "screen": "product" } ] },
+///     { "name": "cart", "slots": [] }
+///   ]
+/// }
+/// ```
+/// A slot without `screen` shows a leaf screen (no slots of its own); `"path": "product"` on the
+/// root makes it a stack driven by a path whose elements show that screen.
+public enum TopologyFile {
+  struct Document: Decodable {
+    var name: String
+    var root: String
+    var screens: [Screen]
+  }
+
+  struct Screen: Decodable {
+    var name: String
+    var slots: [Slot]
+    var path: String?
+  }
+
+  struct Slot: Decodable {
+    var name: String
+    var style: String
+    var screen: String?
+    var bool: Bool?
+  }
+
+  /// A problem with a topology file: the file, where in the document, and what.
+  public struct Problem: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var place: String
+    public var message: String
+    public var description: String { "\(file): \(place.isEmpty ? "" : "\(place): ")error: \(message)" }
+  }
+
+  public static func load(_ path: String) throws(Problem) -> Topology {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Problem(file: path, place: "", message: "cannot read the file")
+    }
+    return try parse(data, file: path)
+  }
+
+  public static func parse(_ data: Data, file: String) throws(Problem) -> Topology {
+    let document: Document
+    do {
+      document = try JSONDecoder().decode(Document.self, from: data)
+    } catch let error as DecodingError {
+      throw problem(error, file: file)
+    } catch {
+      throw Problem(file: file, place: "", message: "not a topology document: \(error)")
+    }
+    return try validate(document, file: file)
+  }
+
+  private static func problem(_ error: DecodingError, file: String) -> Problem {
+    func place(_ path: [any CodingKey]) -> String {
+      path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return Problem(file: file, place: place(context.codingPath), message: "missing \"\(key.stringValue)\"")
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return Problem(file: file, place: place(context.codingPath), message: context.debugDescription)
+    case .dataCorrupted(let context):
+      let underlying = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
+      return Problem(file: file, place: place(context.codingPath), message: "invalid JSON: \(underlying)")
+    @unknown default:
+      return Problem(file: file, place: "", message: "\(error)")
+    }
+  }
+
+  private static func validate(_ document: Document, file: String) throws(Problem) -> Topology {
+    func fail(_ place: String, _ message: String) -> Problem { Problem(file: file, place: place, message: message) }
+    guard !document.screens.isEmpty else { throw fail("screens", "a topology needs at least one screen") }
+    var names: [String] = []
+    for (index, screen) in document.screens.enumerated() {
+      if names.contains(screen.name) { throw fail("screens[\(index)].name", "duplicate screen \"\(screen.name)\"") }
+      names.append(screen.name)
+    }
+    guard let rootIndex = names.firstIndex(of: document.root) else {
+      throw fail("root", "no screen named \"\(document.root)\" (screens: \(names.joined(separator: ", ")))")
+    }
+    // The root goes first: index 0 is the root screen.
+    let order = [rootIndex] + document.screens.indices.filter { $0 != rootIndex }
+    func index(of name: String, at place: String) throws(Problem) -> Int {
+      guard let found = names.firstIndex(of: name) else {
+        throw fail(place, "no screen named \"\(name)\" (screens: \(names.joined(separator: ", ")))")
+      }
+      return order.firstIndex(of: found)!
+    }
+    var screens: [ScreenSpec] = []
+    for original in order {
+      let screen = document.screens[original]
+      let base = "screens[\(original)]"
+      var slots: [SlotSpec] = []
+      for (slotIndex, slot) in screen.slots.enumerated() {
+        let place = "\(base).slots[\(slotIndex)]"
+        guard let style = SlotStyle(rawValue: slot.style) else {
+          throw fail("\(place).style", "unknown style \"\(slot.style)\" (styles: \(SlotStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if slots.contains(where: { $0.name == slot.name }) {
+          throw fail("\(place).name", "duplicate slot \"\(slot.name)\" on screen \"\(screen.name)\"")
+        }
+        if slot.name.isEmpty || slot.name.contains(where: { $0 == "." || $0 == " " || $0 == "#" || $0 == "[" }) {
+          throw fail("\(place).name", "slot names cannot be empty or contain '.', ' ', '#' or '['")
+        }
+        if style.isAlert, slot.screen != nil {
+          throw fail("\(place).screen", "an \(style.rawValue) shows no screen")
+        }
+        let child = try slot.screen.map { (name) throws(Problem) in try index(of: name, at: "\(place).screen") }
+        slots.append(SlotSpec(name: slot.name, style: style, isFlag: slot.bool ?? false, child: child))
+      }
+      var pathElement: Int?
+      if let path = screen.path {
+        guard original == rootIndex else { throw fail("\(base).path", "only the root screen can have a path") }
+        pathElement = try index(of: path, at: "\(base).path")
+      }
+      screens.append(ScreenSpec(name: screen.name, slots: slots, pathElementScreen: pathElement))
+    }
+    return Topology(
+      spec: TopologySpec(name: document.name, screens: screens), summary: "from \(file)")
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HeadlessUIKit
+import NavigationFuzzing
+import NavigationReference
+import StateDrivenNavigation
+import Testing
+
+// The examples of docs/GUIDE.md. GuideTests checks that every Swift block of the guide appears
+// here word for word, so the guide cannot drift from code that compiles and runs.
+
+// MARK: Example: your engine
+
+/// An engine written against the adapter: each slot of each screen is wired onto the screen's
+/// controller. This one drives UIKit by hand (no StateDrivenNavigation), the way a first
+/// coordinator often does.
+struct HandRolledEngine: NavigationEngine {
+  func wire(_ slot: SlotConnection, on controller: UIViewController) {
+    let model = slot.model, index = slot.index, content = slot.content
+    var shown: UIViewController?
+    controller.observe { [weak controller] in
+      guard let controller else { return }
+      let item = model[slot: index]
+      if let item, shown == nil {
+        let screen = content(item)
+        shown = screen
+        if slot.spec.style == .push {
+          controller.navigationController?.pushViewController(screen, animated: true)
+        } else {
+          controller.present(screen, animated: true)
+        }
+      } else if item == nil, let screen = shown {
+        shown = nil
+        if slot.spec.style == .push {
+          screen.navigationController?.popViewController(animated: true)
+        } else {
+          screen.dismiss(animated: true)
+        }
+      }
+    }
+  }
+
+  func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
+    UINavigationController(rootViewController: root)  // this engine has no stacks
+  }
+}
+
+@MainActor
+@Test func handRolledEngineIsCaught() {
+  let result = NavFuzz.check(engine: { HandRolledEngine() }, named: "hand-rolled", topology: .basic, runs: 100)
+  #expect(!result.passed)
+  print(result)  // each failure, shrunk, as a trace you can commit
+}
+
+// MARK: Example: your topology, in a file
+
+@MainActor
+@Test func shopTopologyFromAFile() throws {
+  let topology = try TopologyFile.load("Examples/topologies/shop.json")
+  let result = NavFuzz.check(engine: .default, topology: topology, runs: 100)
+  #expect(result.passed, "\(result)")
+}
+
+// MARK: Example: your topology, in Swift
+
+@MainActor
+@Test func settingsTopologyInSwift() {
+  let settings = Topology(
+    spec: TopologySpec(
+      name: "settings",
+      screens: [
+        ScreenSpec(
+          name: "settings",
+          slots: [
+            SlotSpec(name: "account", style: .push, child: 1),
+            SlotSpec(name: "signOut", style: .alert),
+          ]),
+        ScreenSpec(name: "account", slots: [SlotSpec(name: "editName", style: .sheet, child: 1)]),
+      ]),
+    summary: "settings → account → edit name")
+  Topology.register(settings)  // traces can now say `topology settings`
+  let result = NavFuzz.check(engine: .default, topology: settings, runs: 100)
+  #expect(result.passed, "\(result)")
+}
