@@ -12,12 +12,8 @@ struct EncodeCommand: ParsableCommand {
   func run() throws {
     try MainActor.assumeIsolated {
       var written = 0
-      for path in paths {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-          throw InputError("\(path):1: error: no such file or folder")
-        }
-        for file in isDirectory.boolValue ? traceFiles(in: path) : [path] {
+      do {
+        for file in try traceFiles(named: paths) {
           let trace = try loadTrace(file)
           let topology = try NavFuzz.topology(named: trace.topology)
           let bytes = FuzzInput.encode(trace, topology: topology)

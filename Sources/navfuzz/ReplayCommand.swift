@@ -16,16 +16,12 @@ struct ReplayCommand: ParsableCommand {
       var files: [String] = []
       var inputErrors = 0
       for path in paths {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-          Output.error("\(path):1: error: no such file or folder")
+        // One missing path does not stop the others: report it, go on, exit 2 at the end.
+        do {
+          files += try traceFiles(named: [path])
+        } catch {
+          Output.error("\(error)")
           inputErrors += 1
-          continue
-        }
-        if isDirectory.boolValue {
-          files += traceFiles(in: path)
-        } else {
-          files.append(path)
         }
       }
       var failed = 0
@@ -56,6 +52,20 @@ struct ReplayCommand: ParsableCommand {
       if failed > 0 { throw ExitCode(1) }
     }
   }
+}
+
+/// The trace files the arguments name: files as given, folders expanded (sorted). A path that does
+/// not exist is an input error.
+func traceFiles(named paths: [String]) throws -> [String] {
+  var files: [String] = []
+  for path in paths {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw InputError("\(path):1: error: no such file or folder")
+    }
+    files += isDirectory.boolValue ? traceFiles(in: path) : [path]
+  }
+  return files
 }
 
 /// The .navtrace files under a folder, sorted.

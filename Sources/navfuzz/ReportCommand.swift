@@ -17,12 +17,8 @@ struct ReportCommand: ParsableCommand {
       let clock = ContinuousClock()
       let started = clock.now
       var replays: [(path: String, trace: Trace, result: ReplayResult)] = []
-      for path in paths {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-          throw InputError("\(path):1: error: no such file or folder")
-        }
-        for file in isDirectory.boolValue ? traceFiles(in: path) : [path] {
+      do {
+        for file in try traceFiles(named: paths) {
           let trace = try loadTrace(file)
           let topology = try NavFuzz.topology(named: trace.topology)
           let engine = try engineOption.choice(default: trace.engine)

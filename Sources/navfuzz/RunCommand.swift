@@ -10,6 +10,9 @@ struct RunCommand: ParsableCommand {
   @OptionGroup var engineOption: EngineOption
   @Option(help: "The campaign seed: the same seed gives the same campaign.") var seed: UInt64 = 1
   @Option(help: "How many runs.") var runs = 500
+  @Option(help: "Stop after this many seconds even if runs remain (the number of runs then depends on the machine; each run still replays from its seed).")
+  var seconds: Double?
+  private var timeBudget: Double? { seconds }
   @Option(help: "At most this many steps per run.") var maxSteps = 32
   @Option(help: "Where to write shrunk failing traces.") var out = "navfuzz-failures"
   @Flag(help: "Keep failing traces as generated.") var noShrink = false
@@ -37,12 +40,15 @@ struct RunCommand: ParsableCommand {
       let started = clock.now
       let showsProgress = Output.stderrIsTerminal
       let result = campaign.run { index, partial in
+        let elapsed = (clock.now - started).seconds
         if showsProgress, index % 25 == 0 {
+          let rate = Double(partial.statistics.steps) / max(elapsed, 1e-9)
+          let left = timeBudget.map { String(format: ", %.0f s left", max($0 - elapsed, 0)) } ?? ", \(options.runs - index - 1) runs left"
           Output.error(
-            "\r\u{1B}[K\(index + 1)/\(options.runs) runs, \(partial.statistics.steps) steps, \(partial.statistics.distinctStates.count) states, \(partial.failures.count) failure(s)",
+            "\r\u{1B}[K\(index + 1) runs, \(String(format: "%.0f", rate)) actions/s, \(partial.statistics.distinctStates.count) distinct states, \(partial.failures.count) violation(s)\(left)",
             terminator: "")
         }
-        return true
+        return timeBudget.map { elapsed < $0 } ?? true
       }
       if showsProgress { Output.error("\r\u{1B}[K", terminator: "") }
       let elapsed = clock.now - started
