@@ -22,14 +22,27 @@ public final class Runner {
   var lastQuiescentScreen: [Int]?
   /// Bool slots turned off since the last step that let time pass, with their incarnations: turned
   /// on again before the engine looks, they are the same presentation to it.
-  private var flagsTurnedOffThisTurn: [(model: ScreenModel, index: Int, generation: Int)] = []
+  private var flagsTurnedOffThisTurn: [FlagSnapshot] = []
+
+  struct FlagSnapshot {
+    var model: ScreenModel
+    var index: Int
+    var generation: Int
+    var order: Int
+    var isOnStack: Bool
+  }
 
   /// The Bool slots that are on now, in the run-time model.
-  private func filledFlags() -> [(model: ScreenModel, index: Int, generation: Int)] {
-    var result: [(ScreenModel, Int, Int)] = []
+  private func filledFlags() -> [FlagSnapshot] {
+    var result: [FlagSnapshot] = []
     for address in world.reference.filledSlots() where topology.spec.slot(at: address)?.isFlag == true {
-      if let (model, index) = world.runtimeSlot(address), let item = model.peek(index) {
-        result.append((model, index, item.id.generation))
+      if let (model, index) = world.runtimeSlot(address), let item = model.peek(index),
+        let expected = world.reference.item(at: address)
+      {
+        result.append(
+          FlagSnapshot(
+            model: model, index: index, generation: item.id.generation, order: expected.order,
+            isOnStack: expected.isOnStack))
       }
     }
     return result
@@ -123,11 +136,13 @@ public final class Runner {
       // A Bool slot turned off and on again before the engine could look is, to the engine, the
       // same presentation: it keeps its incarnation.
       let model = world.runtimeSlot(address)
-      let generation =
-        on
-        ? (flagsTurnedOffThisTurn.first { $0.model === model?.0 && $0.index == model?.1 }?.generation
-          ?? world.takeGeneration()) : 0
+      let previous = on ? flagsTurnedOffThisTurn.first { $0.model === model?.0 && $0.index == model?.1 } : nil
+      let generation = on ? (previous?.generation ?? world.takeGeneration()) : 0
+      let wasOff = world.reference.item(at: address) == nil
       world.reference.toggle(address, on: on, generation: generation)
+      if let previous, wasOff {
+        world.reference.restoreStackPosition(slot: address, order: previous.order, isOnStack: previous.isOnStack)
+      }
       world.runtimeToggle(address, on: on, generation: generation)
       programChanged()
     case .bump(let address):

@@ -96,11 +96,20 @@ extension World {
   /// begins): the order of screens on a stack is the order the engine pushed them in.
   private func reportPushes(of controller: UIViewController) {
     controller.addLifecycleHook { [weak self] controller, event in
-      guard let self, event == .willMoveToParent(isNil: false), let tag = controller.screenTag else { return }
-      switch tag.place {
-      case .slot(let address, _): self.reference.pushed(slot: address, generation: tag.generation)
-      case .pathElement(let index): self.reference.pushed(pathElement: index, generation: tag.generation)
-      case .root: break
+      guard let self, let tag = controller.screenTag else { return }
+      switch (event, tag.place) {
+      case (.willMoveToParent(isNil: false), .slot(let address, _)):
+        self.reference.pushed(slot: address, generation: tag.generation)
+      case (.willMoveToParent(isNil: false), .pathElement(let index)):
+        self.reference.pushed(pathElement: index, generation: tag.generation)
+      // Off the stack for good (a cancelled swipe never gets here). After a user's pop the slot is
+      // already cleared; after the engine's pop it may be pushed again, on top.
+      case (.didMoveToParent(isNil: true), .slot(let address, _)):
+        self.reference.leftStack(slot: address, generation: tag.generation)
+      case (.didMoveToParent(isNil: true), .pathElement(let index)):
+        self.reference.leftStack(pathElement: index, generation: tag.generation)
+      default:
+        break
       }
     }
   }

@@ -185,6 +185,28 @@ public struct ReferenceMachine: Hashable, Sendable {
     }
   }
 
+  /// The screen of the push slot at `address` (incarnation `generation`) left its stack without
+  /// the user (popped along with a screen below it): until it is pushed again it is above nothing.
+  public mutating func leftStack(slot address: Address, generation: Int) {
+    guard let existing = item(at: address), existing.generation == generation, existing.isOnStack else { return }
+    modifyItem(at: address) { $0.isOnStack = false }
+  }
+
+  /// The same for path element `index`.
+  public mutating func leftStack(pathElement index: Int, generation: Int) {
+    guard index < root.path.count, root.path[index].generation == generation, root.path[index].isOnStack else { return }
+    modifyScreen(at: .root) { $0.path[index].isOnStack = false }
+  }
+
+  /// Puts an item back where it stood on its stack: a Bool slot turned off and on again before
+  /// the engine looked never left the screen.
+  public mutating func restoreStackPosition(slot address: Address, order: Int, isOnStack: Bool) {
+    modifyItem(at: address) { item in
+      item.order = order
+      item.isOnStack = isOnStack
+    }
+  }
+
   /// The screen of path element `index` (incarnation `generation`) is now on the stack, on top.
   public mutating func pushed(pathElement index: Int, generation: Int) {
     guard index < root.path.count, root.path[index].generation == generation, !root.path[index].isOnStack else { return }

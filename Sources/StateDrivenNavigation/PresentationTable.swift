@@ -88,6 +88,8 @@ extension UIViewController {
   func dismissPresentationsOfDepartedPresenter(_ table: PresentationTable) {
     for entry in table.entries where entry.kind == .modal {
       guard let controller = entry.controller, controller.parent == nil else { continue }
+      // A presenter popped only as collateral comes back; so do its modals, so they write nothing.
+      if isCollateralRemoval { controller.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey) }
       dismissModalWhenIdle(controller)
     }
   }

@@ -68,8 +68,9 @@ extension UIViewController {
     child.onLeavingHierarchy { [weak self, weak table] child in
       table?.remove(controller: child)
       if child.isCollateralRemoval {
-        // Not the user's doing: show it again if its state still asks for it.
-        if let self, let table {
+        // Not the user's doing: show it again if its state still asks for it (from a presenter
+        // that is itself still on screen; one that left is replaced by a new controller).
+        if let self, let table, self.viewIfLoaded?.window != nil {
           self.reconcileDestination(
             key: key, table: table, item: item, current: item.wrappedValue, id: id, kind: kind, onDismiss: onDismiss,
             content: content)
