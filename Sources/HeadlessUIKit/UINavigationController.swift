@@ -22,11 +22,6 @@ open class UINavigationController: UIViewController {
 
   override var appearanceChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }
 
-  /// Sets the stack without a transition.
-  public func setViewControllersWithoutAnimation(_ controllers: [UIViewController]) {
-    setViewControllers(controllers, animated: false)
-  }
-
   // MARK: Push
 
   open func pushViewController(_ controller: UIViewController, animated: Bool) {

@@ -20,34 +20,11 @@ public final class Runner {
   /// Slots whose identity the program changed since the last quiescent point.
   var identityChanges: [(address: Address, generation: Int)] = []
   var lastQuiescentScreen: [Int]?
+  var navigationChangedSinceQuiescence = true
   /// Bool slots turned off since the last step that let time pass, with their incarnations: turned
   /// on again before the engine looks, they are the same presentation to it.
   private var flagsTurnedOffThisTurn: [FlagSnapshot] = []
 
-  struct FlagSnapshot {
-    var model: ScreenModel
-    var index: Int
-    var generation: Int
-    var order: Int
-    var isOnStack: Bool
-  }
-
-  /// The Bool slots that are on now, in the run-time model.
-  private func filledFlags() -> [FlagSnapshot] {
-    var result: [FlagSnapshot] = []
-    for address in world.reference.filledSlots() where topology.spec.slot(at: address)?.isFlag == true {
-      if let (model, index) = world.runtimeSlot(address), let item = model.peek(index),
-        let expected = world.reference.item(at: address)
-      {
-        result.append(
-          FlagSnapshot(
-            model: model, index: index, generation: item.id.generation, order: expected.order,
-            isOnStack: expected.isOnStack))
-      }
-    }
-    return result
-  }
-  var navigationChangedSinceQuiescence = true
 
   public init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
     self.topology = topology
@@ -244,5 +221,32 @@ public final class Runner {
     diagnosticsSeen = diagnostics.count
     checked(.uikitRules)
     checked(.noDoublePresentation)
+  }
+}
+
+extension Runner {
+  /// A Bool slot that was on, where it stood: restored if it is turned on again within the turn.
+  struct FlagSnapshot {
+    var model: ScreenModel
+    var index: Int
+    var generation: Int
+    var order: Int
+    var isOnStack: Bool
+  }
+
+  /// The Bool slots that are on now, in the run-time model.
+  fileprivate func filledFlags() -> [FlagSnapshot] {
+    var result: [FlagSnapshot] = []
+    for address in world.reference.filledSlots() where topology.spec.slot(at: address)?.isFlag == true {
+      if let (model, index) = world.runtimeSlot(address), let item = model.peek(index),
+        let expected = world.reference.item(at: address)
+      {
+        result.append(
+          FlagSnapshot(
+            model: model, index: index, generation: item.id.generation, order: expected.order,
+            isOnStack: expected.isOnStack))
+      }
+    }
+    return result
   }
 }
