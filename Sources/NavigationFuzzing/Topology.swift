@@ -14,7 +14,7 @@ public struct Topology: Sendable {
   public var name: String { spec.name }
 
   /// The built-in topologies, by name. Their slot names are a contract: corpus files use them.
-  public static let builtIn: [Topology] = [.basic, .counter, .stack]
+  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack]
 
   /// The built-in topologies and those registered (from files or Swift), by name.
   public static func named(_ name: String) -> Topology? {
@@ -75,6 +75,49 @@ public struct Topology: Sendable {
         ScreenSpec(name: "basic", slots: basicSlots(child: 2)),
       ]),
     summary: "root path: [Int]; elements are basic screens whose pushes are leaves outside the path")
+
+  /// SyncUps' navigation, tree-shaped (research/tca-stack.md, "SyncUps shapes"): the list adds a
+  /// sync-up in a sheet and drills into its detail; the detail edits in a sheet, confirms deletion
+  /// in an alert and drills into a past meeting or a recording, which can ask to discard.
+  /// The navigation shape only: the feature logic (start meeting, end meeting) is not modelled yet.
+  public static let syncUpsTree = Topology(
+    spec: TopologySpec(
+      name: "syncups-tree",
+      screens: [
+        ScreenSpec(
+          name: "syncUpsList",
+          slots: [
+            SlotSpec(name: "add", style: .sheet, child: 1), SlotSpec(name: "alert", style: .alert),
+            SlotSpec(name: "detail", style: .push, child: 2),
+          ]),
+        ScreenSpec(name: "syncUpForm", slots: []),
+        ScreenSpec(
+          name: "syncUpDetail",
+          slots: [
+            SlotSpec(name: "alert", style: .alert), SlotSpec(name: "edit", style: .sheet, child: 1),
+            SlotSpec(name: "meeting", style: .push, child: 3), SlotSpec(name: "record", style: .push, child: 4),
+          ]),
+        ScreenSpec(name: "meeting", slots: []),
+        ScreenSpec(name: "recordMeeting", slots: [SlotSpec(name: "alert", style: .alert)]),
+      ]),
+    summary: "SyncUps as a tree: list → detail → meeting | record, add/edit sheets, alerts (shape only)")
+
+  /// SyncUps' navigation, stack-shaped: the list (add sheet, alert) under a path whose elements are
+  /// the detail, meeting and record screens (values 1, 2, 3 by convention; all elements offer the
+  /// union of their slots). The navigation shape only, as `syncUpsTree`.
+  public static let syncUpsStack = Topology(
+    spec: TopologySpec(
+      name: "syncups-stack",
+      screens: [
+        ScreenSpec(
+          name: "syncUpsList", slots: [SlotSpec(name: "add", style: .sheet, child: 1), SlotSpec(name: "alert", style: .alert)],
+          pathElementScreen: 2),
+        ScreenSpec(name: "syncUpForm", slots: []),
+        ScreenSpec(
+          name: "syncUpsElement",
+          slots: [SlotSpec(name: "alert", style: .alert), SlotSpec(name: "edit", style: .sheet, child: 1)]),
+      ]),
+    summary: "SyncUps as a stack: list + path of detail/meeting/record screens, sheets, alerts (shape only)")
 
   private static func basicSlots(child: Int) -> [SlotSpec] {
     [

@@ -14,6 +14,8 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
   /// missing when a transition ends was removed by the user.
   private var appliedElements: [Element] = []
   private var observation: ObserveToken?
+  /// This controller's own waits counted in `pendingRemovals` (they must not block it).
+  private var ownPendingReconciliations = 0
 
   public init(path: UIBinding<[Element]>, root: UIViewController) {
     self.path = path
@@ -41,13 +43,20 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
 
   private func reconcile(deferred: Bool = false) {
     let target = path.wrappedValue
+    // Screens whose elements left the path are no longer wanted, even before they can be popped:
+    // what they were about to present or push is stale.
+    for controller in viewControllers {
+      if let element = element(of: controller), !target.contains(element) { controller.markDeparting() }
+    }
     if let coordinator = transitionCoordinator {
       // The stack is in flux (a swipe back may yet be cancelled): compare once it has settled.
       // Until then, pushes decided elsewhere wait for this reconciliation.
       let removals = pendingRemovals
       removals.count += 1
+      ownPendingReconciliations += 1
       coordinator.animate(alongsideTransition: nil) { [weak self] in
         removals.count -= 1
+        self?.ownPendingReconciliations -= 1
         self?.reconcile(deferred: deferred)
         removals.releaseIfDone()
       }
@@ -64,7 +73,7 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
       RerunQueue.shared.runAfterRerunsOfThisTurn { [weak self] in self?.reconcile(deferred: true) }
       return
     }
-    if adds, pendingRemovals.count > 0 {
+    if adds, pendingRemovals.count > ownPendingReconciliations {
       pendingRemovals.waiting.append { [weak self] in self?.reconcile(deferred: true) }
       return
     }

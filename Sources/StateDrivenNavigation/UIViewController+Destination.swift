@@ -245,7 +245,7 @@ extension UIViewController {
   /// Dismisses a controller its own binding no longer wants, marking it so its teardown does
   /// not write back.
   private func dismissOwnDestination(_ controller: UIViewController, kind: DestinationKind) {
-    controller.setAssociatedObject(DismissedByBinding(), for: dismissedByBindingKey)
+    controller.markDeparting()
     switch kind {
     case .modal: dismissModalWhenIdle(controller)
     case .push: popFromViewController(controller)
@@ -293,6 +293,12 @@ private final class LeavingHook {
 }
 
 extension UIViewController {
+  /// Marks the controller as no longer wanted by the state that showed it: it writes nothing back
+  /// when it goes, and nothing it still waited to show is shown.
+  func markDeparting() {
+    setAssociatedObject(DismissedByBinding(), for: dismissedByBindingKey)
+  }
+
   /// Whether the binding that showed this controller, or one of its containers or presenters, has
   /// asked for it to go: what it still wants to show is stale and must not be shown.
   var isDeparting: Bool {
