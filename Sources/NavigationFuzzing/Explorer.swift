@@ -46,6 +46,10 @@ public struct Explorer {
         steps.append(.set(address, id: 2))
       }
     }
+    for screen in existingScreens(runner.reference) {
+      guard let type = topology.spec.screenType(at: screen) else { continue }
+      for intent in topology.spec.screens[type].intents { steps.append(.app(screen, intent: intent.name)) }
+    }
     if topology.spec.root.pathElementScreen != nil {
       steps.append(.pathAppend(1))
       if !runner.reference.path.isEmpty { steps.append(.pathRemoveLast(1)) }
@@ -58,6 +62,13 @@ public struct Explorer {
       steps += [.user(.back), .user(.swipeBack), .user(.swipeBackCancel)]
     }
     return steps + [.tick, .advance(250), .settle]
+  }
+
+  private func existingScreens(_ reference: ReferenceMachine) -> [Address] {
+    var result: [Address] = [.root]
+    for address in reference.filledSlots() where reference.item(at: address)?.child != nil { result.append(address) }
+    for index in reference.path.indices { result.append(Address.root.appending(.pathElement(index))) }
+    return result
   }
 
   private func existingSlots(_ reference: ReferenceMachine) -> [Address] {

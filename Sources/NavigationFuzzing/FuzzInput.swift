@@ -90,6 +90,10 @@ public enum FuzzInput {
         bytes.append(position)
       }
       return bytes
+    case .app(let address, let intent):
+      guard let position = options.intents.firstIndex(where: { $0.screen == address && $0.intent == intent }), position < 256
+      else { return nil }
+      return [kindByte, UInt8(position)]
     case .user(.alertTap(let button)):
       return button == 0 ? [kindByte] : nil
     case .user(.backTo(let target)):

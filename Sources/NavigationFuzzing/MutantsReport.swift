@@ -29,7 +29,11 @@ public struct MutantsReport {
 
   /// The topology each mutant is fuzzed on: the stack mutant needs a path.
   public static func topology(for engine: EngineChoice) -> Topology {
-    engine.name == "stack-no-write-back" ? .stack : .basic
+    switch engine.name {
+    case "stack-no-write-back": .stack
+    case EngineChoice.endMeetingGlueBug.name: .syncUpsStack
+    default: .basic
+    }
   }
 
   /// Fuzzes one mutant with `seeds` campaigns of at most `runs` runs each, stopping each at its

@@ -49,7 +49,14 @@ public final class Runner {
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
     let outcome = try apply(step)
     if step.isProgram {
-      world.mirrorConsequences(filledBefore: filledBefore)
+      if case .app(let screen, let intent) = step {
+        // The app's feature code must do what the intent declares itself: only the consequences
+        // the reference drew from it (evictions, cascades) are the model's, not its effects.
+        world.mirrorConsequences(
+          filledBefore: filledBefore, except: declaredTargets(of: intent, at: screen), includingPath: false)
+      } else {
+        world.mirrorConsequences(filledBefore: filledBefore)
+      }
       for flag in flagsBefore where flag.model.peek(flag.index) == nil { flagsTurnedOffThisTurn.append(flag) }
     }
     statistics.record(step.kind, after: lastKind, outcome: outcome)
@@ -148,6 +155,20 @@ public final class Runner {
         throw InvalidStep(reason: "topology '\(spec.name)' has no path")
       }
       world.runtimePathSet(values, generations: generations)
+      programChanged()
+    case .app(let address, let intent):
+      guard let screen = world.reference.screen(at: address),
+        let spec = topology.spec.screens[screen.type].intent(named: intent)
+      else {
+        throw InvalidStep(reason: "screen '\(address.isRoot ? "root" : topology.spec.describe(address))' does not exist now")
+      }
+      let generations = (0..<world.reference.generationsNeeded(for: intent, screenType: screen.type)).map { _ in
+        world.takeGeneration()
+      }
+      world.reference.perform(intent, at: address, generations: generations)
+      if let model = world.rootModel.screen(at: address.components[...]) {
+        world.features.perform(spec, on: model, in: AppContext(world: world, generations: generations))
+      }
       programChanged()
     case .user(let gesture):
       let window = world.window
@@ -248,5 +269,25 @@ extension Runner {
       }
     }
     return result
+  }
+}
+
+extension Runner {
+  /// The slots an intent's effects address directly (its own effects, which feature code owes).
+  fileprivate func declaredTargets(of intent: String, at screen: Address) -> [Address] {
+    guard let type = topology.spec.screenType(at: screen),
+      let spec = topology.spec.screens[type].intent(named: intent)
+    else { return [] }
+    return spec.effects.compactMap { effect in
+      switch effect {
+      case .set(let slot, _), .clear(let slot):
+        return topology.spec.screens[type].slotIndex(named: slot).map { screen.appending(.slot($0)) }
+      case .dismissSelf:
+        if case .slot? = screen.last { return screen }
+        return nil
+      case .save, .pathAppend, .pathPopBack:
+        return nil
+      }
+    }
   }
 }

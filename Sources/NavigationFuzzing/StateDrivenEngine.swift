@@ -49,21 +49,28 @@ public struct EngineChoice: Sendable {
   public let expectedInvariant: InvariantID?
   let fault: EngineFault?
   let make: @MainActor @Sendable () -> any NavigationEngine
+  /// The app's feature code that performs intents (`app` steps).
+  let makeFeatures: @MainActor @Sendable () -> any AppFeatures
 
-  /// A user's engine.
-  public init(name: String, summary: String, make: @escaping @MainActor @Sendable () -> any NavigationEngine) {
-    self.init(name: name, summary: summary, expectedInvariant: nil, fault: nil, make: make)
+  /// A user's engine, and optionally the user's feature code.
+  public init(
+    name: String, summary: String, make: @escaping @MainActor @Sendable () -> any NavigationEngine,
+    features: @escaping @MainActor @Sendable () -> any AppFeatures = { StandardFeatures() }
+  ) {
+    self.init(name: name, summary: summary, expectedInvariant: nil, fault: nil, make: make, features: features)
   }
 
   init(
     name: String, summary: String, expectedInvariant: InvariantID?, fault: EngineFault?,
-    make: @escaping @MainActor @Sendable () -> any NavigationEngine
+    make: @escaping @MainActor @Sendable () -> any NavigationEngine,
+    features: @escaping @MainActor @Sendable () -> any AppFeatures = { StandardFeatures() }
   ) {
     self.name = name
     self.summary = summary
     self.expectedInvariant = expectedInvariant
     self.fault = fault
     self.make = make
+    self.makeFeatures = features
   }
 
   public static let `default` = EngineChoice(
@@ -77,7 +84,13 @@ public struct EngineChoice: Sendable {
       make: { StateDrivenEngine() })
   }
 
-  public static var mutants: [EngineChoice] { EngineFault.allCases.map(mutant) }
+  /// The built-in engine with the live stream's "end meeting" glue bug in the app's features.
+  public static let endMeetingGlueBug = EngineChoice(
+    name: "end-meeting-before-last", summary: "app glue: end meeting returns to the element before last",
+    expectedInvariant: .referenceAgreement, fault: nil, make: { StateDrivenEngine() },
+    features: { EndMeetingReturnsToElementBeforeLast() })
+
+  public static var mutants: [EngineChoice] { EngineFault.allCases.map(mutant) + [endMeetingGlueBug] }
 
   public static var all: [EngineChoice] { [.default] + mutants }
 

@@ -11,6 +11,8 @@ public enum Step: Hashable, Sendable {
   case pathAppend(Int)
   case pathRemoveLast(Int)
   case pathSet([Int])
+  /// The user triggers an app intent (a button) on the screen at the address.
+  case app(Address, intent: String)
   case user(UserGesture)
   case tick
   case advance(Int)
@@ -28,6 +30,7 @@ public enum Step: Hashable, Sendable {
     case .pathAppend: .pathAppend
     case .pathRemoveLast: .pathRemoveLast
     case .pathSet: .pathSet
+    case .app: .app
     case .user(let gesture): gesture.kind
     case .tick: .tick
     case .advance: .advance
@@ -39,7 +42,7 @@ public enum Step: Hashable, Sendable {
   /// Steps the program makes (they change the model directly).
   public var isProgram: Bool {
     switch self {
-    case .set, .mutate, .clear, .toggle, .bump, .pathAppend, .pathRemoveLast, .pathSet: true
+    case .set, .mutate, .clear, .toggle, .bump, .pathAppend, .pathRemoveLast, .pathSet, .app: true
     default: false
     }
   }
@@ -81,6 +84,7 @@ public enum Expectation: Hashable, Sendable {
 public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable {
   case set, mutate, clear, toggle, bump
   case pathAppend = "path-append", pathRemoveLast = "path-remove-last", pathSet = "path-set"
+  case app
   case userDismiss = "user-dismiss", userDismissCancel = "user-dismiss-cancel", userAlertTap = "user-alert-tap"
   case userBack = "user-back", userBackTo = "user-back-to", userSwipeBack = "user-swipe-back"
   case userSwipeBackCancel = "user-swipe-back-cancel"

@@ -3,7 +3,7 @@ import NavigationReference
 
 /// How often each kind is chosen, relative to the others.
 let stepWeights: [ActionKind: Int] = [
-  .set: 8, .mutate: 2, .clear: 4, .toggle: 3, .bump: 1, .pathAppend: 4, .pathRemoveLast: 2, .pathSet: 2,
+  .set: 8, .mutate: 2, .clear: 4, .toggle: 3, .bump: 1, .pathAppend: 4, .pathRemoveLast: 2, .pathSet: 2, .app: 4,
   .userDismiss: 3, .userDismissCancel: 1, .userAlertTap: 3, .userBack: 3, .userBackTo: 1, .userSwipeBack: 2,
   .userSwipeBackCancel: 1, .tick: 3, .advance: 4, .settle: 3,
 ]
@@ -58,6 +58,9 @@ public struct StepGenerator<Choices: ChoiceSource> {
     case .pathAppend: return .pathAppend(random.pick(generatedIDs))
     case .pathRemoveLast: return .pathRemoveLast(1 + random.below(options.pathCount))
     case .pathSet: return .pathSet((0..<random.below(4)).map { _ in random.pick(generatedIDs) })
+    case .app:
+      let choice = random.pick(options.intents)
+      return .app(choice.screen, intent: choice.intent)
     case .userDismiss: return .user(.dismiss)
     case .userDismissCancel: return .user(.dismissCancel)
     case .userAlertTap: return .user(.alertTap(0))
@@ -81,6 +84,7 @@ struct StepOptions {
   var filledSlots: [Address] = []
   var flagSlots: [(address: Address, filled: Bool)] = []
   var screens: [Address] = []
+  var intents: [(screen: Address, intent: String)] = []
   var pathCount = 0
   var stackDepth = 0
   var candidates: [(ActionKind, Int)] = []
@@ -91,6 +95,7 @@ struct StepOptions {
     let spec = runner.topology.spec
     func walk(_ screen: ReferenceScreen, at address: Address) {
       screens.append(address)
+      for intent in spec.screens[screen.type].intents { intents.append((address, intent.name)) }
       for (index, slot) in spec.screens[screen.type].slots.enumerated() {
         let item = screen.slots[index]
         let slotAddress = address.appending(.slot(index))
@@ -122,6 +127,7 @@ struct StepOptions {
       case .bump: applicable = true
       case .pathAppend, .pathSet: applicable = hasPath
       case .pathRemoveLast: applicable = pathCount > 0
+      case .app: applicable = !intents.isEmpty
       case .userDismiss, .userDismissCancel: applicable = presented
       case .userAlertTap: applicable = top is UIAlertController
       case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1

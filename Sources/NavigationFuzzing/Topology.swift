@@ -76,10 +76,11 @@ public struct Topology: Sendable {
       ]),
     summary: "root path: [Int]; elements are basic screens whose pushes are leaves outside the path")
 
-  /// SyncUps' navigation, tree-shaped (research/tca-stack.md, "SyncUps shapes"): the list adds a
-  /// sync-up in a sheet and drills into its detail; the detail edits in a sheet, confirms deletion
-  /// in an alert and drills into a past meeting or a recording, which can ask to discard.
-  /// The navigation shape only: the feature logic (start meeting, end meeting) is not modelled yet.
+  /// SyncUps as a tree (research/tca-stack.md, "SyncUps shapes"): the list adds a sync-up in a
+  /// sheet and drills into its detail; the detail edits in a sheet, confirms deletion in an alert
+  /// and drills into a past meeting or a recording, which can ask to discard. Intents: the list
+  /// adds and opens, the detail starts a meeting (pushes the record screen) and deletes itself,
+  /// the record screen ends the meeting (goes back to the detail), forms close.
   public static let syncUpsTree = Topology(
     spec: TopologySpec(
       name: "syncups-tree",
@@ -89,35 +90,56 @@ public struct Topology: Sendable {
           slots: [
             SlotSpec(name: "add", style: .sheet, child: 1), SlotSpec(name: "alert", style: .alert),
             SlotSpec(name: "detail", style: .push, child: 2),
+          ],
+          intents: [
+            IntentSpec("addSyncUp", effects: [.set(slot: "add", id: 1)]),
+            IntentSpec("openSyncUp", effects: [.set(slot: "detail", id: 1)]),
           ]),
-        ScreenSpec(name: "syncUpForm", slots: []),
+        ScreenSpec(name: "syncUpForm", slots: [], intents: [IntentSpec("close", effects: [.dismissSelf])]),
         ScreenSpec(
           name: "syncUpDetail",
           slots: [
             SlotSpec(name: "alert", style: .alert), SlotSpec(name: "edit", style: .sheet, child: 1),
             SlotSpec(name: "meeting", style: .push, child: 3), SlotSpec(name: "record", style: .push, child: 4),
+          ],
+          intents: [
+            IntentSpec("startMeeting", effects: [.set(slot: "record", id: 1)]),
+            IntentSpec("edit", effects: [.set(slot: "edit", id: 1)]),
+            IntentSpec("delete", effects: [.dismissSelf]),
           ]),
         ScreenSpec(name: "meeting", slots: []),
-        ScreenSpec(name: "recordMeeting", slots: [SlotSpec(name: "alert", style: .alert)]),
+        ScreenSpec(
+          name: "recordMeeting", slots: [SlotSpec(name: "alert", style: .alert)],
+          intents: [IntentSpec("endMeeting", effects: [.dismissSelf])]),
       ]),
-    summary: "SyncUps as a tree: list → detail → meeting | record, add/edit sheets, alerts (shape only)")
+    summary: "SyncUps as a tree: list → detail → meeting | record, add/edit sheets, alerts, intents")
 
-  /// SyncUps' navigation, stack-shaped: the list (add sheet, alert) under a path whose elements are
-  /// the detail, meeting and record screens (values 1, 2, 3 by convention; all elements offer the
-  /// union of their slots). The navigation shape only, as `syncUpsTree`.
+  /// SyncUps as a stack: the list (add sheet, alert) under a path of detail (value 1), meeting (2)
+  /// and record (3) screens, which all offer the union of their slots and intents. "Start meeting"
+  /// appends a record screen; "end meeting" pops back to the nearest detail below (which a deep
+  /// link such as detail → meeting → record makes different from the element before last).
   public static let syncUpsStack = Topology(
     spec: TopologySpec(
       name: "syncups-stack",
       screens: [
         ScreenSpec(
           name: "syncUpsList", slots: [SlotSpec(name: "add", style: .sheet, child: 1), SlotSpec(name: "alert", style: .alert)],
-          pathElementScreen: 2),
-        ScreenSpec(name: "syncUpForm", slots: []),
+          pathElementScreen: 2,
+          intents: [
+            IntentSpec("addSyncUp", effects: [.set(slot: "add", id: 1)]),
+            IntentSpec("openSyncUp", effects: [.pathAppend(1)]),
+          ]),
+        ScreenSpec(name: "syncUpForm", slots: [], intents: [IntentSpec("close", effects: [.dismissSelf])]),
         ScreenSpec(
           name: "syncUpsElement",
-          slots: [SlotSpec(name: "alert", style: .alert), SlotSpec(name: "edit", style: .sheet, child: 1)]),
+          slots: [SlotSpec(name: "alert", style: .alert), SlotSpec(name: "edit", style: .sheet, child: 1)],
+          intents: [
+            IntentSpec("startMeeting", effects: [.pathAppend(3)]),
+            IntentSpec("endMeeting", effects: [.pathPopBack(to: 1)]),
+            IntentSpec("delete", effects: [.dismissSelf]),
+          ]),
       ]),
-    summary: "SyncUps as a stack: list + path of detail/meeting/record screens, sheets, alerts (shape only)")
+    summary: "SyncUps as a stack: list + path of detail(1)/meeting(2)/record(3), sheets, alerts, intents")
 
   private static func basicSlots(child: Int) -> [SlotSpec] {
     [

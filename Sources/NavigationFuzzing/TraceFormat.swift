@@ -26,6 +26,7 @@ public enum TraceFormat {
     case .pathAppend(let value): return "path append \(value)"
     case .pathRemoveLast(let count): return "path remove-last \(count)"
     case .pathSet(let values): return (["path", "set"] + values.map(String.init)).joined(separator: " ")
+    case .app(let address, let intent): return "app \(address.isRoot ? "root" : name(address)) \(intent)"
     case .user(let gesture):
       switch gesture {
       case .dismiss: return "user dismiss"
@@ -194,6 +195,18 @@ public enum TraceFormat {
       default:
         throw Message(text: "unknown path operation '\(sub)' (append, remove-last, set)")
       }
+    case "app":
+      try expectCount(2, "a screen address (or 'root') and an intent: 'app path[2] endMeeting'")
+      let target = arguments[0] == "root" ? Address.root : try address(arguments[0], allowPathElement: true)
+      guard let type = spec.screenType(at: target) else {
+        throw Message(text: "'\(arguments[0])' shows a leaf or an alert, which has no intents")
+      }
+      guard spec.screens[type].intent(named: arguments[1]) != nil else {
+        let known = spec.screens[type].intents.map(\.name)
+        throw Message(
+          text: "screen '\(spec.screens[type].name)' has no intent '\(arguments[1])' (its intents: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+      }
+      return .app(target, intent: arguments[1])
     case "user":
       guard let gesture = arguments.first else { throw Message(text: "'user' takes a gesture") }
       switch (gesture, arguments.count) {

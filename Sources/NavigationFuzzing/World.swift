@@ -8,6 +8,8 @@ import NavigationReference
 final class World {
   let topology: TopologySpec
   let engine: any NavigationEngine
+  /// The app's feature code, which performs `app` steps.
+  let features: any AppFeatures
   let environment: HeadlessEnvironment
   let window: UIWindow
   private(set) var rootModel: ScreenModel!
@@ -26,6 +28,7 @@ final class World {
     EngineFault.active = choice.fault
     NavigationWarnings.reset()
     engine = choice.make()
+    features = choice.makeFeatures()
     reference = ReferenceMachine(topology: topology)
     window = UIWindow()
     rootModel = ScreenModel(type: 0, address: .root, topology: topology, serials: serials)
@@ -129,11 +132,13 @@ final class World {
   /// state of a turn and cannot know the order of the writes coalesced into it, so the app keeps
   /// its model consistent — as one destination enum, or TCA's `StackState.pop(from:)`, does — and
   /// the engine must make the screen follow.
-  func mirrorConsequences(filledBefore: [Address]) {
+  func mirrorConsequences(filledBefore: [Address], except declared: [Address] = [], includingPath: Bool = true) {
     let filledAfter = Set(reference.filledSlots())
-    for address in filledBefore where !filledAfter.contains(address) { runtimeClear(address) }
+    for address in filledBefore where !filledAfter.contains(address) && !declared.contains(address) {
+      runtimeClear(address)
+    }
     let kept = reference.path.count
-    if rootModel.peekPath.count > kept { rootModel.path = Array(rootModel.peekPath.prefix(kept)) }
+    if includingPath, rootModel.peekPath.count > kept { rootModel.path = Array(rootModel.peekPath.prefix(kept)) }
   }
 
   /// Tells the reference what the user removed during the step.

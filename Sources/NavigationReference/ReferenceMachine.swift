@@ -154,6 +154,52 @@ public struct ReferenceMachine: Hashable, Sendable {
     return result
   }
 
+  /// Applies an intent's effects as the screen at `screen` performs it. `generations` supplies
+  /// one incarnation per effect that creates something. Returns false when the screen does not
+  /// exist or does not offer the intent.
+  @discardableResult
+  public mutating func perform(_ intent: String, at screen: Address, generations: [Int]) -> Bool {
+    guard let state = self.screen(at: screen), let spec = topology.screens[state.type].intent(named: intent) else {
+      return false
+    }
+    var fresh = generations.makeIterator()
+    for effect in spec.effects {
+      switch effect {
+      case .set(let slot, let id):
+        guard let index = topology.screens[state.type].slotIndex(named: slot) else { continue }
+        set(screen.appending(.slot(index)), id: id, generation: fresh.next() ?? 0)
+      case .clear(let slot):
+        guard let index = topology.screens[state.type].slotIndex(named: slot) else { continue }
+        clear(screen.appending(.slot(index)))
+      case .save:
+        bump(screen)
+      case .pathAppend(let value):
+        pathAppend(value, generation: fresh.next() ?? 0)
+      case .pathPopBack(let value):
+        guard case .pathElement(let position)? = screen.components.first,
+          let target = root.path[..<min(position, root.path.count)].lastIndex(where: { $0.value == value })
+        else { continue }
+        truncatePath(to: target + 1)
+      case .dismissSelf:
+        switch screen.last {
+        case .slot?: clear(screen)
+        case .pathElement(let position)? where screen.components.count == 1: truncatePath(to: position)
+        default: break
+        }
+      }
+    }
+    return true
+  }
+
+  /// How many incarnations performing `intent` on a screen of `type` needs.
+  public func generationsNeeded(for intent: String, screenType type: Int) -> Int {
+    topology.screens[type].intent(named: intent)?.effects.filter {
+      if case .set = $0 { return true }
+      if case .pathAppend = $0 { return true }
+      return false
+    }.count ?? 0
+  }
+
   // MARK: What the user did
 
   /// The user removed the screen showing incarnation `generation` of the slot at `address`

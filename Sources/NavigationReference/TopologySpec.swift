@@ -19,11 +19,18 @@ public struct ScreenSpec: Hashable, Sendable {
   public var slots: [SlotSpec]
   /// The screen type each path element shows, for a screen driven by `path: [Int]`.
   public var pathElementScreen: Int?
+  /// What the screen's features let a user do (buttons), and what each should do to navigation.
+  public var intents: [IntentSpec]
 
-  public init(name: String, slots: [SlotSpec], pathElementScreen: Int? = nil) {
+  public init(name: String, slots: [SlotSpec], pathElementScreen: Int? = nil, intents: [IntentSpec] = []) {
     self.name = name
     self.slots = slots
     self.pathElementScreen = pathElementScreen
+    self.intents = intents
+  }
+
+  public func intent(named name: String) -> IntentSpec? {
+    intents.first { $0.name == name }
   }
 
   public func slotIndex(named name: String) -> Int? {
@@ -55,4 +62,33 @@ public enum SlotStyle: String, Hashable, Sendable, CaseIterable {
 
   public var isModal: Bool { self != .push }
   public var isAlert: Bool { self == .alert || self == .dialog }
+}
+
+/// An app-level action a screen offers ("start meeting", "end meeting") and its navigation effects:
+/// what the reference expects. The app's own feature code does the real work; the harness checks
+/// that it did this.
+public struct IntentSpec: Hashable, Sendable {
+  public var name: String
+  public var effects: [IntentEffect]
+
+  public init(_ name: String, effects: [IntentEffect]) {
+    self.name = name
+    self.effects = effects
+  }
+}
+
+/// One navigation effect of an intent, relative to the screen that performs it.
+public enum IntentEffect: Hashable, Sendable {
+  /// Put item `id` into a slot of this screen.
+  case set(slot: String, id: Int)
+  /// Empty a slot of this screen.
+  case clear(slot: String)
+  /// Change this screen's model in a way navigation does not read (saving a record).
+  case save
+  /// Append a value to the root path.
+  case pathAppend(Int)
+  /// Pop the root path back to the nearest element below this one with this value (kept).
+  case pathPopBack(to: Int)
+  /// This screen goes away: its slot is cleared, or (a path element) the path ends before it.
+  case dismissSelf
 }

@@ -26,6 +26,9 @@ import Testing
     ("push-dismissed-not-popped", "topology basic\nset pushedChild 1\nsettle\nclear pushedChild\nsettle\n", .stateUIConsistency),
     ("pop-to-self", "topology basic\nset pushedChild 1\nsettle\nclear pushedChild\nsettle\n", .stateUIConsistency),
     ("stack-no-write-back", "topology stack\npath append 1\nsettle\nuser back\nsettle\n", .stackPathConsistency),
+    // The live stream's glue bug: after the deep link detail → meeting → record, "end meeting"
+    // must return to the detail, not to the element before last.
+    ("end-meeting-before-last", "topology syncups-stack\npath set 1 2 3\nsettle\napp path[2] endMeeting\nsettle\n", .referenceAgreement),
   ]
 
   @Test(arguments: 0..<mutantTraces.count)

@@ -45,6 +45,13 @@ import Testing
     #expect(trace.lines.first == 4)
   }
 
+  @Test func appStepsRoundTrip() throws {
+    let text = "navtrace 1\ntopology syncups-stack\napp root openSyncUp\napp path[0] startMeeting\napp path[1] endMeeting\n"
+    let trace = try TraceFormat.parse(text)
+    #expect(trace.steps.count == 3)
+    #expect(TraceFormat.print(trace) == text)
+  }
+
   @Test func engineLineIsKept() throws {
     let trace = try TraceFormat.parse("navtrace 1\ntopology basic\nengine no-write-back\nsettle\n")
     #expect(trace.engine == "no-write-back")
@@ -71,6 +78,8 @@ import Testing
     ("navtrace 1\ntopology basic\nuser jump\n", 3, "unknown user gesture"),
     ("navtrace 1\ntopology counter\nset fact.x 1\n", 3, "leaf screen"),
     ("navtrace 1\ntopology basic\nsettle\nengine x\n", 4, "right after the topology line"),
+    ("navtrace 1\ntopology syncups-stack\napp path[0] fly\n", 3, "has no intent 'fly'"),
+    ("navtrace 1\ntopology basic\napp root startMeeting\n", 3, "its intents: none"),
   ]
 
   @Test(arguments: 0..<malformed.count)
