@@ -81,3 +81,24 @@ struct HandRolledEngine: NavigationEngine {
   let result = NavFuzz.check(engine: .default, topology: settings, runs: 100)
   #expect(result.passed, "\(result)")
 }
+
+// MARK: Example: your feature code
+
+/// Feature code for SyncUps' stack shape: "end meeting" goes back to the nearest detail (value 1)
+/// below the record screen; everything else does what its intent declares.
+struct EndMeetingFeatures: AppFeatures {
+  func perform(_ intent: IntentSpec, on screen: ScreenModel, in app: AppContext) {
+    guard intent.name == "endMeeting", let position = app.pathPosition(of: screen) else {
+      return StandardFeatures().perform(intent, on: screen, in: app)
+    }
+    if let detail = app.pathValues[..<position].lastIndex(of: 1) { app.truncatePath(to: detail + 1) }
+  }
+}
+
+@MainActor
+@Test func featureCodeIsCheckedAgainstTheIntents() {
+  let app = EngineChoice(
+    name: "my-app", summary: "my feature code", make: { StateDrivenEngine() }, features: { EndMeetingFeatures() })
+  let result = NavFuzz.check(engine: app, topology: .syncUpsStack, runs: 100)
+  #expect(result.passed, "\(result)")
+}
