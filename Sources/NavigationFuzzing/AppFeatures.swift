@@ -6,6 +6,14 @@ import NavigationReference
 @MainActor
 public protocol AppFeatures {
   func perform(_ intent: IntentSpec, on screen: ScreenModel, in app: AppContext)
+
+  /// The app's own invariants over its models, checked whenever the world is quiescent: return a
+  /// sentence for each one that does not hold (`user-invariant`). None by default.
+  func violatedInvariants(in app: AppContext) -> [String]
+}
+
+extension AppFeatures {
+  public func violatedInvariants(in app: AppContext) -> [String] { [] }
 }
 
 /// What feature code can do to the app's models.

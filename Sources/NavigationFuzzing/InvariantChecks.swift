@@ -109,6 +109,12 @@ extension Runner {
     lastQuiescentScreen = identities
     navigationChangedSinceQuiescence = false
 
+    // user-invariant: the app's own.
+    checked(.userInvariant)
+    if let broken = world.features.violatedInvariants(in: AppContext(world: world, generations: [])).first {
+      violation(.userInvariant, broken)
+    }
+
     // reference-agreement: model and screen are what the reference says.
     checked(.referenceAgreement)
     let detailedActual = world.rootModel.stateDescription(detailed: true)

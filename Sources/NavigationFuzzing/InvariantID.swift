@@ -12,6 +12,8 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
   case quiescence = "quiescence"
   case observeIdempotence = "observe-idempotence"
   case onDismissExactlyOnce = "ondismiss-exactly-once"
+  /// An invariant of the app's own, from its feature code.
+  case userInvariant = "user-invariant"
 
   public static func < (lhs: InvariantID, rhs: InvariantID) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -31,6 +33,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
     case .quiescence: "the world settles: nothing re-schedules itself forever"
     case .observeIdempotence: "a change navigation does not depend on changes nothing on screen"
     case .onDismissExactlyOnce: "onDismiss runs exactly once per presentation that went away"
+    case .userInvariant: "the app's own invariants over its models (AppFeatures.violatedInvariants) hold"
     }
   }
 }

@@ -1,4 +1,5 @@
 import NavigationFuzzing
+import StateDrivenNavigation
 import Testing
 
 /// Every invariant fires on an engine that breaks it, and only a correct engine passes.
@@ -69,6 +70,23 @@ import Testing
     let engine = BrokenEngines.choice("never-settles") { BrokenEngines.NeverSettles() }
     let found = try violated("topology basic\ntoggle isPresented on\nsettle\n", engine: engine)
     #expect(found.contains(.quiescence))
+  }
+
+  /// An app whose own rule is that item 3 is never shown in the root's sheet.
+  struct ForbidsThree: AppFeatures {
+    func perform(_ intent: IntentSpec, on screen: ScreenModel, in app: AppContext) {}
+    func violatedInvariants(in app: AppContext) -> [String] {
+      let index = app.root.spec.slotIndex(named: "presentedChild")!
+      return app.root[slot: index]?.id.id == 3 ? ["the root's sheet shows item 3"] : []
+    }
+  }
+
+  @Test func userInvariantsAreCheckedAtQuiescentPoints() throws {
+    let engine = EngineChoice(name: "forbids-three", summary: "an app rule", make: { StateDrivenEngine() }, features: { ForbidsThree() })
+    let result = try replay("topology basic\nset presentedChild 3\nsettle\n", engine: engine)
+    let violation = try #require(result.violations.first { $0.invariant == .userInvariant })
+    #expect(violation.explanation == "the root's sheet shows item 3")
+    #expect(try violated("topology basic\nset presentedChild 2\nsettle\n", engine: engine).isEmpty)
   }
 
   @Test func aStepAddressingASlotThatDoesNotExistNowIsAnErrorWithItsLine() throws {
