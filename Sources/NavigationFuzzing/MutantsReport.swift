@@ -73,6 +73,24 @@ public struct MutantsReport {
         row.shrunk = Trace(topology: topology.name, engine: engine.name, steps: steps)
       }
     }
+    if !row.caught {
+      // The first failure of every seed showed other invariants: keep fuzzing (the whole budget of
+      // the first seed) for a run whose failure shows the expected one.
+      var options = Campaign.Options()
+      options.runs = runs
+      options.shrinks = false
+      let result = Campaign(topology: topology, engine: engine, options: options).run()
+      for failure in result.failures {
+        let replayed = try? Replay.run(
+          Trace(topology: topology.name, steps: failure.original.actions), topology: topology, engine: engine)
+        guard replayed?.violations.contains(where: { $0.invariant == expected }) == true else { continue }
+        row.caught = true
+        var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
+        let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
+        row.shrunk = Trace(topology: topology.name, engine: engine.name, steps: steps)
+        break
+      }
+    }
     row.shortest = explore?(topology, engine, expected)
     return row
   }

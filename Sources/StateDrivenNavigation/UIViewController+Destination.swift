@@ -65,6 +65,38 @@ extension UIViewController {
     // The strong-reference fault: a naive engine tears down in the controller's deinit, which the
     // strong reference it keeps prevents, so nothing happens when the controller leaves.
     if !faultIsActive(.strongPresentedReference) {
+      installTeardown(
+        on: child, key: key, table: table, item: item, presentationID: presentationID, id: id, kind: kind,
+        onDismiss: onDismiss, content: content)
+    }
+    // An identity change: the old screen goes whether or not the new one ever shows (it may be
+    // superseded while it waits), then the new one comes.
+    if let replaced { dismissOwnDestination(replaced, kind: kind) }
+    // Showing waits until every re-run of this turn has run, so every removal decided in the turn
+    // starts first: a pop decided later in the turn must not take a screen pushed earlier along.
+    RerunQueue.shared.runAfterRerunsOfThisTurn { [weak self] in
+      guard let self else { return }
+      switch kind {
+      case .modal: self.presentModalWhenIdle(child, key: key, table: table)
+      case .push: self.pushWhenIdle(child, key: key, table: table)
+      }
+    }
+  }
+
+  /// When `child` leaves the hierarchy: forget it, write nil back if the user (not the engine)
+  /// removed the item it shows, and call `onDismiss` — or, for a collateral removal, show it
+  /// again if its state still wants it.
+  private func installTeardown<Item>(
+    on child: UIViewController,
+    key: UIBindingIdentifier,
+    table: PresentationTable,
+    item: UIBinding<Item?>,
+    presentationID: AnyHashable?,
+    id: @escaping @MainActor (Item) -> AnyHashable?,
+    kind: DestinationKind,
+    onDismiss: (@MainActor () -> Void)?,
+    content: @escaping @MainActor (UIBinding<Item>) -> UIViewController
+  ) {
     child.onLeavingHierarchy { [weak self, weak table] child in
       table?.remove(controller: child)
       if child.isCollateralRemoval {
@@ -78,11 +110,11 @@ extension UIViewController {
         onDismiss?()
         return
       }
+      // The binding itself asked for this dismissal (nil, or a new identity): the state already
+      // says what it wants. (A Bool slot turned off and on again has the same identity, so
+      // comparing identities alone would clear it.)
       let dismissedByItsBinding = child.associatedObject(for: dismissedByBindingKey) != nil
       let writeBack = {
-        // The binding itself asked for this dismissal (nil, or a new identity): the state already
-        // says what it wants. (A Bool slot turned off and on again has the same identity, so
-        // comparing identities alone would clear it.)
         if faultIsActive(.teardownIgnoresIdentity) {
           item.wrappedValue = nil
           return
@@ -101,19 +133,6 @@ extension UIViewController {
       } else {
         writeBack()
         onDismiss?()
-      }
-    }
-    }
-    // An identity change: the old screen goes whether or not the new one ever shows (it may be
-    // superseded while it waits), then the new one comes.
-    if let replaced { dismissOwnDestination(replaced, kind: kind) }
-    // Showing waits until every re-run of this turn has run, so every removal decided in the turn
-    // starts first: a pop decided later in the turn must not take a screen pushed earlier along.
-    RerunQueue.shared.runAfterRerunsOfThisTurn { [weak self] in
-      guard let self else { return }
-      switch kind {
-      case .modal: self.presentModalWhenIdle(child, key: key, table: table)
-      case .push: self.pushWhenIdle(child, key: key, table: table)
       }
     }
   }
