@@ -7,8 +7,8 @@ public struct MutantsReport {
     public var engine: String
     public var topology: String
     public var expected: InvariantID
-    /// The expected invariant was among the violations the fuzzer found.
-    public var caught: Bool
+    /// The expected invariant was among the violations the fuzzer found (and was shrunk).
+    public var caught: Bool { shrunk != nil }
     /// Per seed: steps executed until the first failing run ended (nil: not caught within budget).
     public var stepsToDetection: [Int?]
     /// Per seed: wall-clock seconds to the first failure (a measurement, never a decision).
@@ -45,8 +45,17 @@ public struct MutantsReport {
     let topology = topology(for: engine)
     let expected = engine.expectedInvariant ?? .referenceAgreement
     var row = Row(
-      engine: engine.name, topology: topology.name, expected: expected, caught: false, stepsToDetection: [],
+      engine: engine.name, topology: topology.name, expected: expected, stepsToDetection: [],
       secondsToDetection: [], shrunk: nil)
+    /// Whether the run that failed shows the expected invariant; if so, the row's shrunk trace.
+    func shrinkIfItShowsTheExpectedInvariant(_ failure: Campaign.Failure) -> Trace? {
+      let replayed = try? Replay.run(
+        Trace(topology: topology.name, steps: failure.original.actions), topology: topology, engine: engine)
+      guard replayed?.violations.contains(where: { $0.invariant == expected }) == true else { return nil }
+      var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
+      let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
+      return Trace(topology: topology.name, engine: engine.name, steps: steps)
+    }
     for seed in 1...seeds {
       var options = Campaign.Options()
       options.seed = UInt64(seed)
@@ -63,33 +72,16 @@ public struct MutantsReport {
       }
       row.stepsToDetection.append(result.statistics.steps)
       row.secondsToDetection.append(elapsed)
-      let replayed = try? Replay.run(
-        Trace(topology: topology.name, steps: failure.original.actions), topology: topology, engine: engine)
-      let shows = replayed?.violations.contains { $0.invariant == expected } ?? false
-      if shows && row.shrunk == nil {
-        row.caught = true
-        var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
-        let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
-        row.shrunk = Trace(topology: topology.name, engine: engine.name, steps: steps)
-      }
+      if row.shrunk == nil { row.shrunk = shrinkIfItShowsTheExpectedInvariant(failure) }
     }
-    if !row.caught {
+    if row.shrunk == nil {
       // The first failure of every seed showed other invariants: keep fuzzing (the whole budget of
       // the first seed) for a run whose failure shows the expected one.
       var options = Campaign.Options()
       options.runs = runs
       options.shrinks = false
       let result = Campaign(topology: topology, engine: engine, options: options).run()
-      for failure in result.failures {
-        let replayed = try? Replay.run(
-          Trace(topology: topology.name, steps: failure.original.actions), topology: topology, engine: engine)
-        guard replayed?.violations.contains(where: { $0.invariant == expected }) == true else { continue }
-        row.caught = true
-        var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
-        let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
-        row.shrunk = Trace(topology: topology.name, engine: engine.name, steps: steps)
-        break
-      }
+      for failure in result.failures where row.shrunk == nil { row.shrunk = shrinkIfItShowsTheExpectedInvariant(failure) }
     }
     row.shortest = explore?(topology, engine, expected)
     return row

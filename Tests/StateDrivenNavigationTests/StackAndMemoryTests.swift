@@ -95,6 +95,22 @@ struct StackWorld {
     #expect(world.screen == [1])
   }
 
+  @Test func anElementNoDestinationCanBuildIsReportedAndRemoved() {
+    let environment = HeadlessEnvironment.reset()
+    NavigationWarnings.reset()
+    let window = UIWindow()
+    let model = PathModel()
+    let stack = NavigationStackController(path: UIBindable(model).path, root: ItemController(itemID: 0))
+    stack.navigationDestination { $0 == 9 ? nil : ItemController(itemID: $0) }
+    window.rootViewController = stack
+    window.makeKeyAndVisible()
+    model.path = [1, 9, 2]
+    environment.runLoop.settle()
+    #expect(model.path == [1, 2])
+    #expect(stack.viewControllers.dropFirst().map { ($0 as! ItemController).itemID } == [1, 2])
+    #expect(NavigationWarnings.messages.contains { $0.contains("builds a screen for 9") })
+  }
+
   @Test func anAppendDuringAPushIsNotLost() {
     let world = StackWorld()
     world.model.path = [1]
