@@ -158,15 +158,17 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     appliedElements = shown
     guard shown.count < applied.count, Array(applied.prefix(shown.count)) == shown else { return }
     if removedPathControllersWereCollateral {
-      // The engine popped a screen below them: put them back if the path still has them.
       removedPathControllersWereCollateral = false
-      reconcile(deferred: true)
-      return
+      if rules.collateralRemoval == .comesBack {
+        // The engine popped a screen below them: put them back if the path still has them.
+        reconcile(deferred: true)
+        return
+      }
     }
     // The user removed elements the controller had shown. Write back a strict prefix, but only if
     // the removed elements are still where they were (the program may have replaced them since).
     let current = path.wrappedValue
-    guard !faultIsActive(.stackNoWriteBack), current.count > shown.count,
+    guard rules.stackWritesUserPopsBack, current.count > shown.count,
       current[shown.count] == applied[shown.count]
     else { return }
     path.wrappedValue = Array(current.prefix(shown.count))

@@ -8,18 +8,21 @@ final class PresentationTable {
   final class Entry {
     let key: UIBindingIdentifier
     weak var controller: UIViewController?
-    /// Only for the strong-reference fault.
+    /// Set only under rules that hold presented controllers strongly.
     var strongController: UIViewController?
     /// The presented item's identity; nil for presentations that never re-present.
     let presentationID: AnyHashable?
     let kind: DestinationKind
 
-    init(key: UIBindingIdentifier, controller: UIViewController, presentationID: AnyHashable?, kind: DestinationKind) {
+    init(
+      key: UIBindingIdentifier, controller: UIViewController, presentationID: AnyHashable?, kind: DestinationKind,
+      holdsStrongly: Bool = false
+    ) {
       self.key = key
       self.controller = controller
       self.presentationID = presentationID
       self.kind = kind
-      if faultIsActive(.strongPresentedReference) { strongController = controller }
+      if holdsStrongly { strongController = controller }
     }
   }
 

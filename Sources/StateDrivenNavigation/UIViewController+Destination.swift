@@ -15,9 +15,8 @@ extension UIViewController {
   ) -> ObserveToken {
     let table = presentationTable
     let key: UIBindingIdentifier =
-      faultIsActive(.oneSlotPerController)
-      ? UIBindingIdentifier(derivation: .unique(ObjectIdentifier(table))) : item.id
-    if faultIsActive(.eagerBindingRead) {
+      rules.keysPresentationsByBinding ? item.id : UIBindingIdentifier(derivation: .unique(ObjectIdentifier(table)))
+    if !rules.observesBinding {
       let snapshot = item.wrappedValue
       let frozen = UIBinding<Item?>.constant(snapshot)
       return observe { [weak self] in
@@ -45,26 +44,27 @@ extension UIViewController {
     content: @escaping @MainActor (UIBinding<Item>) -> UIViewController
   ) {
     guard let current else {
-      guard let entry = table[key], !faultIsActive(.noDismissOnNil) else { return }
+      guard let entry = table[key], rules.dismissesOnNil else { return }
       table[key] = nil
       if let controller = entry.controller { dismissOwnDestination(controller, kind: kind) }
       return
     }
-    let presentationID = id(current)
+    let presentationID = kind == .push && !rules.pushesCarryIdentity ? nil : id(current)
     let existing = table[key]
-    if let existing, existing.controller != nil, !faultIsActive(.presentOnEveryObservation) {
-      if existing.presentationID == nil || existing.presentationID == presentationID || faultIsActive(.identityIgnored) {
+    if let existing, existing.controller != nil, rules.checksWhatIsPresented {
+      if existing.presentationID == nil || existing.presentationID == presentationID
+        || !rules.representsOnIdentityChange
+      {
         return  // already showing this item: never present twice
       }
     }
     guard let unwrapped = UIBinding(item) else { return }
     let child = content(unwrapped)
-    // (The naive engine of the first fault presents again without taking the old one away.)
-    let replaced = faultIsActive(.presentOnEveryObservation) ? nil : existing?.controller
-    table[key] = PresentationTable.Entry(key: key, controller: child, presentationID: presentationID, kind: kind)
-    // The strong-reference fault: a naive engine tears down in the controller's deinit, which the
-    // strong reference it keeps prevents, so nothing happens when the controller leaves.
-    if !faultIsActive(.strongPresentedReference) {
+    let replaced = rules.checksWhatIsPresented ? existing?.controller : nil
+    table[key] = PresentationTable.Entry(
+      key: key, controller: child, presentationID: presentationID, kind: kind,
+      holdsStrongly: !rules.tearsDownWhenControllerLeaves)
+    if rules.tearsDownWhenControllerLeaves {
       installTeardown(
         on: child, key: key, table: table, item: item, presentationID: presentationID, id: id, kind: kind,
         onDismiss: onDismiss, content: content)
@@ -99,7 +99,7 @@ extension UIViewController {
   ) {
     child.onLeavingHierarchy { [weak self, weak table] child in
       table?.remove(controller: child)
-      if child.isCollateralRemoval {
+      if child.isCollateralRemoval, rules.collateralRemoval == .comesBack {
         // Not the user's doing: show it again if its state still asks for it (from a presenter
         // that is itself still on screen; one that left is replaced by a new controller).
         if let self, let table, self.viewIfLoaded?.window != nil {
@@ -115,13 +115,14 @@ extension UIViewController {
       // comparing identities alone would clear it.)
       let dismissedByItsBinding = child.associatedObject(for: dismissedByBindingKey) != nil
       let writeBack = {
-        if faultIsActive(.teardownIgnoresIdentity) {
-          item.wrappedValue = nil
+        switch rules.writeBack {
+        case .never:
           return
-        }
-        if dismissedByItsBinding || faultIsActive(.noWriteBackOnUserDismissal) { return }
-        if let now = item.wrappedValue, id(now) == presentationID {
+        case .always:
           item.wrappedValue = nil
+        case .userRemovalsOfPresentedIdentity:
+          guard !dismissedByItsBinding, let now = item.wrappedValue else { return }
+          if presentationID == nil || id(now) == presentationID { item.wrappedValue = nil }
         }
       }
       if child is UIAlertController {
@@ -162,7 +163,7 @@ extension UIViewController {
     }
     // A presenter that left the screen while it waited presents nothing.
     guard viewIfLoaded?.window != nil else { return }
-    if presentedViewController != nil, !faultIsActive(.presentOnEveryObservation) {
+    if presentedViewController != nil, rules.checksWhatIsPresented {
       dismiss(animated: true) { [weak self] in
         guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
@@ -236,7 +237,7 @@ extension UIViewController {
 
   /// Pops `child` and everything above it, once its stack is idle.
   func popFromViewController(_ child: UIViewController) {
-    if faultIsActive(.pushDismissedNotPopped) {
+    guard rules.popsPushedDestinations else {
       child.dismiss(animated: true)
       return
     }
@@ -252,7 +253,7 @@ extension UIViewController {
       return
     }
     guard let index = navigation.viewControllers.firstIndex(where: { $0 === child }), index > 0 else { return }
-    let target = faultIsActive(.popToSelf) ? index : index - 1
+    let target = rules.popTarget == .controllerBelow ? index - 1 : index
     // UIKit pops everything above too. Those screens are collateral: the engine, not the user,
     // removed them, so their state is not written back; if it still wants them, they come back.
     for above in navigation.viewControllers[(index + 1)...] {

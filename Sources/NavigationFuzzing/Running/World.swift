@@ -1,6 +1,6 @@
 import HeadlessUIKit
 import NavigationReference
-@_spi(Mutants) import StateDrivenNavigation
+import StateDrivenNavigation
 
 /// One run's world: a fresh simulated UIKit, the topology's models, the engine's controllers, and
 /// the reference machine that says what should happen. Nothing is shared with other runs.
@@ -25,7 +25,6 @@ final class World {
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
     environment = HeadlessEnvironment.reset()
-    EngineFault.active = choice.fault
     NavigationWarnings.reset()
     engine = choice.make()
     features = choice.makeFeatures()

@@ -1,0 +1,54 @@
+import Synchronization
+
+/// An engine the harness can run, by name. The built-in engine, each mutant and a user's engine
+/// are all this one kind of thing: a name, a summary, a way to make the engine in a fresh world,
+/// and the app's feature code. The harness treats none of them specially.
+@MainActor
+public struct EngineChoice: Sendable {
+  public let name: String
+  public let summary: String
+  /// For engines with a known bug put back (mutants): the invariant that names the bug.
+  public let expectedInvariant: InvariantID?
+  let make: @MainActor @Sendable () -> any NavigationEngine
+  /// The app's feature code that performs intents (`app` steps).
+  let makeFeatures: @MainActor @Sendable () -> any AppFeatures
+
+  /// An engine, and optionally the app's feature code and the invariant its known bug breaks.
+  public init(
+    name: String, summary: String, caughtBy expectedInvariant: InvariantID? = nil,
+    make: @escaping @MainActor @Sendable () -> any NavigationEngine,
+    features: @escaping @MainActor @Sendable () -> any AppFeatures = { StandardFeatures() }
+  ) {
+    self.name = name
+    self.summary = summary
+    self.expectedInvariant = expectedInvariant
+    self.make = make
+    self.makeFeatures = features
+  }
+
+  public static let `default` = EngineChoice(
+    name: "state-driven", summary: "StateDrivenNavigation, the built-in engine", make: { StateDrivenEngine() })
+
+  /// The built-in engines: the real one first, then every mutant.
+  public static var builtIn: [EngineChoice] { [.default] + mutants }
+
+  /// Every engine known by name: the built-in ones, then those registered.
+  public static var all: [EngineChoice] { builtIn + registry.withLock { $0 } }
+
+  public static func named(_ name: String) -> EngineChoice? {
+    all.first { $0.name == name }
+  }
+
+  /// Makes an engine known by name to the command line's `--engine`, traces' `engine` lines and
+  /// `navfuzz list`, the same way the built-in ones are. A name already registered is replaced;
+  /// a built-in name cannot be taken.
+  public static func register(_ engine: EngineChoice) {
+    guard !builtIn.contains(where: { $0.name == engine.name }) else { return }
+    registry.withLock { engines in
+      engines.removeAll { $0.name == engine.name }
+      engines.append(engine)
+    }
+  }
+
+  private static let registry = Mutex<[EngineChoice]>([])
+}

@@ -1,0 +1,79 @@
+@_spi(Rules) import StateDrivenNavigation
+
+/// The built-in engine with one known bug put back: what a developer writing the engine naively
+/// would have written. Each mutant breaks one of the engine's rules (`EngineRules`) and names the
+/// invariant that catches it; `navfuzz mutants` and the mutant corpus prove the harness finds
+/// every one. They reach the harness through the same door as any engine.
+struct Mutant {
+  let name: String
+  let summary: String
+  let caughtBy: InvariantID
+  let rules: EngineRules
+
+  init(_ name: String, _ summary: String, caughtBy: InvariantID, breaking rule: (inout EngineRules) -> Void) {
+    self.name = name
+    self.summary = summary
+    self.caughtBy = caughtBy
+    var rules = EngineRules()
+    rule(&rules)
+    self.rules = rules
+  }
+
+  @MainActor var engine: EngineChoice {
+    let rules = rules
+    return EngineChoice(name: name, summary: summary, caughtBy: caughtBy, make: { StateDrivenEngine(rules: rules) })
+  }
+
+  static let all: [Mutant] = [
+    Mutant(
+      "present-on-every-observation", "presents on every observation of non-nil state: double presentation",
+      caughtBy: .noDoublePresentation
+    ) { $0.checksWhatIsPresented = false },
+    Mutant("no-dismiss-on-nil", "does nothing when state becomes nil: the screen stays", caughtBy: .stateUIConsistency) {
+      $0.dismissesOnNil = false
+    },
+    Mutant(
+      "no-write-back", "never writes nil back after a user dismissal: state stays set", caughtBy: .dismissalWritesBack
+    ) { $0.writeBack = .never },
+    // A naive engine tears down in the presented controller's deinit, which its own strong
+    // reference prevents: after a user dismissal nothing happens, and the controller leaks.
+    Mutant(
+      "strong-presented-reference", "holds the presented controller strongly: no teardown, a leak", caughtBy: .noLeaks
+    ) { $0.tearsDownWhenControllerLeaves = false },
+    Mutant(
+      "teardown-ignores-identity", "teardown writes nil without an identity check: the new item is cleared",
+      caughtBy: .identityRebinding
+    ) { $0.writeBack = .always },
+    Mutant(
+      "identity-ignored", "presents only when nothing is presented: identity changes never show",
+      caughtBy: .identityRebinding
+    ) { $0.representsOnIdentityChange = false },
+    Mutant(
+      "one-slot-per-controller", "one presented slot per controller: the second push never appears",
+      caughtBy: .stateUIConsistency
+    ) { $0.keysPresentationsByBinding = false },
+    Mutant(
+      "eager-binding-read", "reads the binding once, outside observation: later state never shows",
+      caughtBy: .stateUIConsistency
+    ) { $0.observesBinding = false },
+    Mutant(
+      "push-dismissed-not-popped", "dismisses a pushed controller instead of popping it", caughtBy: .stateUIConsistency
+    ) { $0.popsPushedDestinations = false },
+    Mutant(
+      "pop-to-self", "pops to the pushed controller itself instead of the one before it", caughtBy: .stateUIConsistency
+    ) { $0.popTarget = .controllerItself },
+    Mutant(
+      "stack-no-write-back", "the stack never writes user pops back to the path", caughtBy: .stackPathConsistency
+    ) { $0.stackWritesUserPopsBack = false },
+  ]
+}
+
+extension EngineChoice {
+  /// The built-in engine with the live stream's "end meeting" glue bug in the app's features.
+  public static let endMeetingGlueBug = EngineChoice(
+    name: "end-meeting-before-last", summary: "app glue: end meeting returns to the element before last",
+    caughtBy: .referenceAgreement, make: { StateDrivenEngine() }, features: { EndMeetingReturnsToElementBeforeLast() })
+
+  /// Every mutant: the engine's, then the app glue's.
+  public static var mutants: [EngineChoice] { Mutant.all.map(\.engine) + [endMeetingGlueBug] }
+}

@@ -1,0 +1,84 @@
+import HeadlessUIKit
+
+/// The decisions the engine's reconcile makes, each named for the rule it follows.
+///
+/// The defaults are the engine's rules (docs/SEMANTICS.md §2). A harness may run the engine under
+/// other rules — to put a known bug back (a mutant, to prove the harness finds it) or to follow
+/// another library's documented choices — without the reconcile itself knowing why.
+@_spi(Rules)
+public struct EngineRules: Sendable, Equatable {
+  /// What the engine writes back when a controller it showed leaves the hierarchy.
+  public enum WriteBack: Sendable, Equatable {
+    /// nil, if the item still has the identity that was presented and the binding did not ask
+    /// for the dismissal itself.
+    case userRemovalsOfPresentedIdentity
+    /// nil, whatever the slot holds now (a stale teardown clears a new item).
+    case always
+    /// Nothing: the state keeps what the user took away.
+    case never
+  }
+
+  /// What happens to a pushed screen popped only because the engine popped one below it.
+  public enum CollateralRemoval: Sendable, Equatable {
+    /// Not the user's doing: nothing is written back, and it is pushed again if its state still
+    /// asks for it.
+    case comesBack
+    /// Treated like any removal: its state is written back (swift-navigation's `didMove(toParent:
+    /// nil)` hook does not know who popped it).
+    case writesBack
+  }
+
+  /// Where a pop of a pushed destination lands.
+  public enum PopTarget: Sendable, Equatable {
+    /// The controller below it: it goes, with everything above it.
+    case controllerBelow
+    /// The controller itself: only what is above it goes.
+    case controllerItself
+  }
+
+  /// Presentations are kept per binding; false keeps one per presenter, so a second binding's
+  /// presentation replaces the first one's entry.
+  public var keysPresentationsByBinding = true
+  /// The binding is read inside the observation on every re-run; false reads it once when wired.
+  public var observesBinding = true
+  /// nil takes the screen away.
+  public var dismissesOnNil = true
+  /// Before presenting, the engine looks at what is presented: never twice for one identity, and
+  /// the context's current modal is dismissed first.
+  public var checksWhatIsPresented = true
+  /// A new identity dismisses (or pops) the old screen and shows the new one.
+  public var representsOnIdentityChange = true
+  /// Pushed destinations carry their item's identity; false pushes once per non-nil stretch, as
+  /// swift-navigation does (its `navigationDestination` passes no id).
+  public var pushesCarryIdentity = true
+  /// Presented controllers are held weakly, and the engine tears down when they leave; false holds
+  /// them strongly and relies on their deinit, which then never comes.
+  public var tearsDownWhenControllerLeaves = true
+  public var writeBack = WriteBack.userRemovalsOfPresentedIdentity
+  public var collateralRemoval = CollateralRemoval.comesBack
+  /// Pushed destinations are popped; false dismisses them as if they were modal.
+  public var popsPushedDestinations = true
+  public var popTarget = PopTarget.controllerBelow
+  /// `NavigationStackController` writes the user's pops back to its path.
+  public var stackWritesUserPopsBack = true
+
+  /// The engine's own rules.
+  public init() {}
+
+  /// The rules in effect in the current simulated world; the defaults unless a harness set others
+  /// for it. A new world starts with the defaults, so rules never leak from one run (or test) into
+  /// the next.
+  @MainActor public static var inEffect: EngineRules {
+    get { world === HeadlessEnvironment.current ? stored : EngineRules() }
+    set {
+      stored = newValue
+      world = HeadlessEnvironment.current
+    }
+  }
+
+  @MainActor private static var stored = EngineRules()
+  @MainActor private static weak var world: HeadlessEnvironment?
+}
+
+@MainActor
+var rules: EngineRules { EngineRules.inEffect }

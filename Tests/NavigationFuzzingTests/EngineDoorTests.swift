@@ -1,0 +1,38 @@
+import NavigationFuzzing
+import Testing
+
+/// The built-in engine, its mutants and a user's engine come through one door: the same kind of
+/// value, registered and selected by name the same way.
+@MainActor
+@Suite struct EngineDoorTests {
+  @Test func aRegisteredEngineIsSelectedByNameLikeTheBuiltInOnes() throws {
+    let mine = EngineChoice(name: "door-test-engine", summary: "a user's engine", make: { StateDrivenEngine() })
+    #expect(EngineChoice.named("door-test-engine") == nil)
+    EngineChoice.register(mine)
+    let found = try #require(EngineChoice.named("door-test-engine"))
+    #expect(found.summary == "a user's engine")
+    #expect(EngineChoice.all.map(\.name).contains("door-test-engine"))
+  }
+
+  @Test func aBuiltInNameCannotBeTaken() {
+    EngineChoice.register(EngineChoice(name: "state-driven", summary: "impostor", make: { StateDrivenEngine() }))
+    #expect(EngineChoice.named("state-driven")?.summary == EngineChoice.default.summary)
+  }
+
+  @Test func everyMutantNamesTheInvariantThatCatchesItAndTheRealEngineNamesNone() {
+    #expect(EngineChoice.default.expectedInvariant == nil)
+    #expect(EngineChoice.mutants.count == 12)
+    for mutant in EngineChoice.mutants { #expect(mutant.expectedInvariant != nil, "\(mutant.name)") }
+    #expect(Set(EngineChoice.builtIn.map(\.name)).count == EngineChoice.builtIn.count)
+  }
+
+  /// A mutant's rules hold only in the world it was made in: the real engine, run after it, is
+  /// the real engine again.
+  @Test func aMutantsRulesDoNotOutliveItsWorld() throws {
+    let text = "navtrace 1\ntopology basic\nset presentedChild 1\nsettle\nclear presentedChild\nsettle\n"
+    let trace = try TraceFormat.parse(text)
+    let mutant = try #require(EngineChoice.named("no-dismiss-on-nil"))
+    #expect(try !Replay.run(trace, topology: .basic, engine: mutant).violations.isEmpty)
+    #expect(try Replay.run(trace, topology: .basic, engine: .default).violations.isEmpty)
+  }
+}
