@@ -21,10 +21,6 @@ public final class Runner {
   var identityChanges: [(address: Address, generation: Int)] = []
   var lastQuiescentScreen: [Int]?
   var navigationChangedSinceQuiescence = true
-  /// Bool slots turned off since the last step that let time pass, with their incarnations: turned
-  /// on again before the engine looks, they are the same presentation to it.
-  private var flagsTurnedOffThisTurn: [FlagSnapshot] = []
-
 
   public init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
     self.topology = topology
@@ -42,10 +38,10 @@ public final class Runner {
   @discardableResult
   public func perform(_ step: Step, index: Int) throws(InvalidStep) -> StepOutcome {
     switch step {
-    case .tick, .advance, .settle: flagsTurnedOffThisTurn.removeAll()  // the engine looks
+    case .tick, .advance, .settle: world.engineLooks()
     default: break
     }
-    let flagsBefore = step.isProgram ? filledFlags() : []
+    let flagsBefore = step.isProgram ? world.flagsOn() : []
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
     let outcome = try apply(step)
     if step.isProgram {
@@ -57,7 +53,7 @@ public final class Runner {
       } else {
         world.mirrorConsequences(filledBefore: filledBefore)
       }
-      for flag in flagsBefore where flag.model.peek(flag.index) == nil { flagsTurnedOffThisTurn.append(flag) }
+      world.noteFlagsTurnedOff(flagsBefore)
     }
     statistics.record(step.kind, after: lastKind, outcome: outcome)
     lastKind = step.kind
@@ -117,17 +113,7 @@ public final class Runner {
       identityChanges.removeAll { $0.address == address }
     case .toggle(let address, let on):
       try requireSlot(address)
-      // A Bool slot turned off and on again before the engine could look is, to the engine, the
-      // same presentation: it keeps its incarnation.
-      let model = world.runtimeSlot(address)
-      let previous = on ? flagsTurnedOffThisTurn.first { $0.model === model?.0 && $0.index == model?.1 } : nil
-      let generation = on ? (previous?.generation ?? world.takeGeneration()) : 0
-      let wasOff = world.reference.item(at: address) == nil
-      world.reference.toggle(address, on: on, generation: generation)
-      if let previous, wasOff {
-        world.reference.restoreStackPosition(slot: address, order: previous.order, isOnStack: previous.isOnStack)
-      }
-      world.runtimeToggle(address, on: on, generation: generation)
+      world.toggle(address, on: on)
       programChanged()
     case .bump(let address):
       guard world.reference.screen(at: address) != nil else {
@@ -242,33 +228,6 @@ public final class Runner {
     diagnosticsSeen = diagnostics.count
     checked(.uikitRules)
     checked(.noDoublePresentation)
-  }
-}
-
-extension Runner {
-  /// A Bool slot that was on, where it stood: restored if it is turned on again within the turn.
-  struct FlagSnapshot {
-    var model: ScreenModel
-    var index: Int
-    var generation: Int
-    var order: Int
-    var isOnStack: Bool
-  }
-
-  /// The Bool slots that are on now, in the run-time model.
-  fileprivate func filledFlags() -> [FlagSnapshot] {
-    var result: [FlagSnapshot] = []
-    for address in world.reference.filledSlots() where topology.spec.slot(at: address)?.isFlag == true {
-      if let (model, index) = world.runtimeSlot(address), let item = model.peek(index),
-        let expected = world.reference.item(at: address)
-      {
-        result.append(
-          FlagSnapshot(
-            model: model, index: index, generation: item.id.generation, order: expected.order,
-            isOnStack: expected.isOnStack))
-      }
-    }
-    return result
   }
 }
 

@@ -21,6 +21,8 @@ final class World {
   var presentations: [SlotKey: PresentationCount] = [:]
   /// Tags of controllers user gestures removed during the current step.
   var removedByUser: [ScreenTag] = []
+  /// Bool slots turned off since the engine last looked (see `World+FlagRetoggles`).
+  var flagsTurnedOffThisTurn: [FlagSnapshot] = []
 
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
