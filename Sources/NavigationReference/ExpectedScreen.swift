@@ -13,7 +13,9 @@ extension ReferenceMachine {
       if member.isPathElement, case .pathElement(let index)? = member.address.last {
         entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, label: topology.describe(member.address)))
       } else if let item = item(at: member.address), let spec = topology.slot(at: member.address) {
-        entries.append(ExpectedEntry(style: "push", address: member.address, id: spec.isFlag ? nil : item.id, label: topology.describe(member.address)))
+        // Pushes that carry no identity are compared without their id: the screen keeps the one it was pushed for.
+        let id = spec.isFlag || !semantics.pushesCarryIdentity ? nil : item.id
+        entries.append(ExpectedEntry(style: "push", address: member.address, id: id, label: topology.describe(member.address)))
       }
     }
     for member in members.modals {

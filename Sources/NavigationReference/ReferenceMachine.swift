@@ -12,11 +12,14 @@
 /// Operations that address something that does not exist return `false` and change nothing.
 public struct ReferenceMachine: Hashable, Sendable {
   public let topology: TopologySpec
+  /// The rule switches this machine follows.
+  public let semantics: SemanticsProfile
   public private(set) var root: ReferenceScreen
   private var nextOrder = 1
 
-  public init(topology: TopologySpec) {
+  public init(topology: TopologySpec, semantics: SemanticsProfile = .navfuzz) {
     self.topology = topology
+    self.semantics = semantics
     self.root = ReferenceScreen(type: 0, in: topology)
   }
 
@@ -65,6 +68,14 @@ public struct ReferenceMachine: Hashable, Sendable {
     guard slotExists(address), let spec = topology.slot(at: address), !spec.isFlag else { return false }
     if let existing = item(at: address), existing.id == id {
       modifyItem(at: address) { $0.payload += 1 }
+      return true
+    }
+    if spec.style == .push, !semantics.pushesCarryIdentity, item(at: address) != nil {
+      // The pushed screen stays, with its screen's state: only the slot's id changes.
+      modifyItem(at: address) { item in
+        item.id = id
+        item.payload = 0
+      }
       return true
     }
     place(address, spec: spec, id: id, generation: generation)
@@ -232,16 +243,26 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// The screen of the push slot at `address` (incarnation `generation`) left its stack without
-  /// the user (popped along with a screen below it): until it is pushed again it is above nothing.
+  /// the user (popped along with a screen below it): until it is pushed again it is above nothing
+  /// — or, where collateral pops write back, its slot is cleared.
   public mutating func leftStack(slot address: Address, generation: Int) {
     guard let existing = item(at: address), existing.generation == generation, existing.isOnStack else { return }
-    modifyItem(at: address) { $0.isOnStack = false }
+    if semantics.collateralPopsWriteBack {
+      setItem(nil, at: address)
+    } else {
+      modifyItem(at: address) { $0.isOnStack = false }
+    }
   }
 
-  /// The same for path element `index`.
+  /// The same for path element `index`; where collateral pops write back, the path keeps the
+  /// elements before it.
   public mutating func leftStack(pathElement index: Int, generation: Int) {
     guard index < root.path.count, root.path[index].generation == generation, root.path[index].isOnStack else { return }
-    modifyScreen(at: .root) { $0.path[index].isOnStack = false }
+    if semantics.collateralPopsWriteBack {
+      modifyScreen(at: .root) { $0.path.removeSubrange(index...) }
+    } else {
+      modifyScreen(at: .root) { $0.path[index].isOnStack = false }
+    }
   }
 
   /// Puts an item back where it stood on its stack: a Bool slot turned off and on again before

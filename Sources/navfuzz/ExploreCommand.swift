@@ -30,7 +30,7 @@ struct ExploreCommand: ParsableCommand {
       let started = clock.now
       let result = explorer.run(now: { (clock.now - started).seconds }, timeLimit: seconds)
       let elapsed = (clock.now - started).seconds
-      print("navfuzz explore: topology \(topology.name), engine \(engine.name), depth \(depth)")
+      print("navfuzz explore: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), depth \(depth)")
       for (index, count) in result.statesPerDepth.enumerated() { print("  depth \(index + 1): \(count) new states") }
       print(String(format: "  %d distinct states, %d replays, %.0f states/s", result.statesVisited, result.replays, Double(result.statesVisited) / max(elapsed, 1e-9)))
       if let cut = result.cutShort { print("  search cut short: \(cut)") }

@@ -61,13 +61,23 @@ struct EngineOption: ParsableArguments {
   @Option(name: .long, help: "The engine to fuzz: state-driven (default) or a mutant; see 'navfuzz list'.")
   var engine: String?
 
+  @Option(name: .long, help: "The semantics profile that judges the engine: navfuzz, swift-navigation or swiftui (default: the trace's, else the engine's own); see 'navfuzz list'.")
+  var semantics: String?
+
+  /// The engine named by `--engine`, else by `fallback` (a trace's), else the default; judged by
+  /// `--semantics`, else by `traceSemantics`, else by the profile the engine declares.
   @MainActor
-  func choice(default fallback: String? = nil) throws -> EngineChoice {
+  func choice(default fallback: String? = nil, semantics traceSemantics: String? = nil) throws -> EngineChoice {
     let name = engine ?? fallback ?? EngineChoice.default.name
     guard let choice = EngineChoice.named(name) else {
       throw ValidationError("unknown engine '\(name)' (known: \(EngineChoice.all.map(\.name).joined(separator: ", ")))")
     }
-    return choice
+    guard let profileName = semantics ?? traceSemantics else { return choice }
+    guard let profile = SemanticsProfile.named(profileName) else {
+      throw ValidationError(
+        "unknown semantics '\(profileName)' (known: \(SemanticsProfile.all.map(\.name).joined(separator: ", ")))")
+    }
+    return choice.judged(by: profile)
   }
 }
 

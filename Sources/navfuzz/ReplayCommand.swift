@@ -29,13 +29,13 @@ struct ReplayCommand: ParsableCommand {
         do {
           let trace = try loadTrace(file)
           let topology = try NavFuzz.topology(named: trace.topology)
-          let engine = try engineOption.choice(default: trace.engine)
+          let engine = try engineOption.choice(default: trace.engine, semantics: trace.semantics)
           let result = try Replay.run(trace, topology: topology, engine: engine)
           if result.passed {
-            print("PASS \(file) (\(trace.actions.count) steps, engine \(engine.name))")
+            print("PASS \(file) (\(trace.actions.count) steps, engine \(engine.name), semantics \(engine.semantics.name))")
           } else {
             failed += 1
-            print("FAIL \(file) (engine \(engine.name))")
+            print("FAIL \(file) (engine \(engine.name), semantics \(engine.semantics.name))")
             for unmet in result.unmetExpectations { print("  \(unmet)") }
             for violation in result.unexpectedViolations {
               let line = trace.lines.indices.contains(violation.stepIndex) ? trace.lines[violation.stepIndex] : trace.lines.last ?? 1

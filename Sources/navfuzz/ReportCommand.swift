@@ -21,7 +21,7 @@ struct ReportCommand: ParsableCommand {
         for file in try traceFiles(named: paths) {
           let trace = try loadTrace(file)
           let topology = try NavFuzz.topology(named: trace.topology)
-          let engine = try engineOption.choice(default: trace.engine)
+          let engine = try engineOption.choice(default: trace.engine, semantics: trace.semantics)
           replays.append((file, trace, try Replay.run(trace, topology: topology, engine: engine)))
         }
       }

@@ -15,7 +15,7 @@ struct ShrinkCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       let trace = try loadTrace(file)
       let topology = try NavFuzz.topology(named: trace.topology)
-      let engine = try engineOption.choice(default: trace.engine)
+      let engine = try engineOption.choice(default: trace.engine, semantics: trace.semantics)
       let result = try Replay.run(trace, topology: topology, engine: engine)
       guard let violation = result.violations.first else {
         print("\(file): no violation to shrink (engine \(engine.name))")
@@ -25,7 +25,9 @@ struct ShrinkCommand: ParsableCommand {
       let clock = ContinuousClock()
       let started = clock.now
       let steps = shrinker.shrink(trace.actions, exhaustiveBelow: exhaustive, now: { (clock.now - started).seconds })
-      let shrunk = Trace(topology: trace.topology, engine: trace.engine, steps: steps)
+      let shrunk = Trace(
+        topology: trace.topology, engine: trace.engine,
+        semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: steps)
       let text = TraceFormat.print(shrunk)
       if let out {
         try Output.write(text, to: out)

@@ -7,7 +7,7 @@ enum Summary {
     let statistics = result.statistics
     var lines: [String] = []
     lines.append(
-      "navfuzz run: topology \(topology.name), engine \(engine.name), seed \(options.seed), \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
+      "navfuzz run: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), seed \(options.seed), \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
     lines.append(
       "  steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(statistics.distinctStates.count), deferred stack changes \(statistics.deferredStackChanges)")
     let actions = ActionKind.allCases.compactMap { kind in statistics.actionCounts[kind].map { "\(kind.rawValue) \($0)" } }

@@ -147,7 +147,7 @@ extension Runner {
         report(.stateUIConsistency, "'\(label)' holds an item but no controller on screen shows it")
         return
       }
-      if let shownID = showing[0].tag?.id, shownID != item.id.id {
+      if showing[0].showsID, let shownID = showing[0].tag?.id, shownID != item.id.id {
         report(.stateUIConsistency, "'\(label)' holds id \(item.id.id) but the screen shows id \(shownID)")
         return
       }

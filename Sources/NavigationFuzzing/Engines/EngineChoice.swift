@@ -1,3 +1,4 @@
+import NavigationReference
 import Synchronization
 
 /// An engine the harness can run, by name. The built-in engine, each mutant and a user's engine
@@ -9,6 +10,9 @@ public struct EngineChoice: Sendable {
   public let summary: String
   /// For engines with a known bug put back (mutants): the invariant that names the bug.
   public let expectedInvariant: InvariantID?
+  /// The profile the reference judges this engine by: the one it declares, unless a command,
+  /// a trace or a test chose another (`judged(by:)`).
+  public private(set) var semantics: SemanticsProfile
   let make: @MainActor @Sendable () -> any NavigationEngine
   /// The app's feature code that performs intents (`app` steps).
   let makeFeatures: @MainActor @Sendable () -> any AppFeatures
@@ -16,21 +20,31 @@ public struct EngineChoice: Sendable {
   /// An engine, and optionally the app's feature code and the invariant its known bug breaks.
   public init(
     name: String, summary: String, caughtBy expectedInvariant: InvariantID? = nil,
+    semantics: SemanticsProfile = .navfuzz,
     make: @escaping @MainActor @Sendable () -> any NavigationEngine,
     features: @escaping @MainActor @Sendable () -> any AppFeatures = { StandardFeatures() }
   ) {
     self.name = name
     self.summary = summary
     self.expectedInvariant = expectedInvariant
+    self.semantics = semantics
     self.make = make
     self.makeFeatures = features
+  }
+
+  /// The same engine, judged by another profile.
+  public func judged(by semantics: SemanticsProfile) -> EngineChoice {
+    var copy = self
+    copy.semantics = semantics
+    return copy
   }
 
   public static let `default` = EngineChoice(
     name: "state-driven", summary: "StateDrivenNavigation, the built-in engine", make: { StateDrivenEngine() })
 
-  /// The built-in engines: the real one first, then every mutant.
-  public static var builtIn: [EngineChoice] { [.default] + mutants }
+  /// The built-in engines: the real one and the one following swift-navigation's choices, then
+  /// every mutant.
+  public static var builtIn: [EngineChoice] { [.default, .swiftNavigationLike] + mutants }
 
   /// Every engine known by name: the built-in ones, then those registered.
   public static var all: [EngineChoice] { builtIn + registry.withLock { $0 } }

@@ -8,6 +8,8 @@ public struct CampaignReport: Codable, Sendable {
     public var kind: String  // "campaign" or "replay"
     public var topology: String
     public var engine: String
+    /// The semantics profile that judged the run (or the profiles, comma-separated, for replays).
+    public var semantics: String?
     public var seed: UInt64?
     public var runs: Int
     public var maxSteps: Int?
@@ -136,7 +138,8 @@ extension CampaignReport {
     coverage.minDistinctStates = minDistinctStates
     coverage.floorMet = statistics.distinctStates.count >= (minDistinctStates ?? 0)
     self.campaign = Campaign(
-      kind: "campaign", topology: topology.name, engine: engine.name, seed: options.seed, runs: result.runsCompleted,
+      kind: "campaign", topology: topology.name, engine: engine.name, semantics: engine.semantics.name,
+      seed: options.seed, runs: result.runsCompleted,
       maxSteps: options.maxSteps, swarm: options.swarm, durationSeconds: durationSeconds, traces: nil)
     self.totals = Totals(
       runs: result.runsCompleted, steps: statistics.steps, skippedSteps: statistics.skipped,
@@ -154,7 +157,7 @@ extension CampaignReport {
         expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen,
         timeline: Self.timeline(of: failure.shrunk, topology: topology, engine: engine),
         replayCommand: path.isEmpty
-          ? "swift run navfuzz run --topology \(topology.name) --engine \(engine.name) --seed \(options.seed) --runs \(failure.runIndex + 1)"
+          ? "swift run navfuzz run --topology \(topology.name) --engine \(engine.name) --semantics \(engine.semantics.name) --seed \(options.seed) --runs \(failure.runIndex + 1)"
           : "swift run navfuzz replay \(path)")
     }
   }
@@ -171,7 +174,8 @@ extension CampaignReport {
     let (invariants, coverage) = Self.counts(statistics)
     self.campaign = Campaign(
       kind: "replay", topology: Set(replays.map(\.trace.topology)).sorted().joined(separator: ","),
-      engine: Set(replays.map(\.result.engine)).sorted().joined(separator: ","), seed: nil, runs: replays.count,
+      engine: Set(replays.map(\.result.engine)).sorted().joined(separator: ","),
+      semantics: Set(replays.map(\.result.semantics)).sorted().joined(separator: ","), seed: nil, runs: replays.count,
       maxSteps: nil, swarm: nil, durationSeconds: durationSeconds, traces: replays.map(\.path))
     self.totals = Totals(
       runs: replays.count, steps: statistics.steps, skippedSteps: statistics.skipped,
@@ -180,7 +184,8 @@ extension CampaignReport {
     self.coverage = coverage
     self.failures = replays.flatMap { replay -> [Failure] in
       let topology = Topology.named(replay.trace.topology) ?? .basic
-      let engine = EngineChoice.named(replay.result.engine) ?? .default
+      let engine = (EngineChoice.named(replay.result.engine) ?? .default)
+        .judged(by: SemanticsProfile.named(replay.result.semantics) ?? .navfuzz)
       let frames = Self.timeline(of: replay.trace, topology: topology, engine: engine)
       let unexpected = replay.result.unexpectedViolations.map { violation in
         Failure(

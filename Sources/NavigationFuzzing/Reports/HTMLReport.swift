@@ -11,6 +11,7 @@ enum HTMLReport {
     body.append("<header class=\"\(report.passed ? "ok" : "bad")\"><h1>navfuzz — \(escaped(verdict))</h1>")
     body.append(
       "<p>\(campaign.kind == "campaign" ? "Campaign" : "Replay") of topology <code>\(escaped(campaign.topology))</code> against engine <code>\(escaped(campaign.engine))</code>"
+        + ", judged by semantics <code>\(escaped(campaign.semantics ?? "navfuzz"))</code>"
         + (campaign.seed.map { ", seed <code>\($0)</code>" } ?? "") + "</p></header>")
     body.append("<section class=\"summary\">")
     for (label, value) in [

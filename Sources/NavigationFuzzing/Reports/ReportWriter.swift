@@ -78,6 +78,9 @@ enum JUnitReport {
       <?xml version="1.0" encoding="UTF-8"?>
       <testsuites name="navfuzz" tests="\(cases.count)" failures="\(failures)" errors="0">
         <testsuite name="\(escaped(suite))" tests="\(cases.count)" failures="\(failures)" errors="0" time="\(String(format: "%.3f", report.campaign.durationSeconds))">
+          <properties>
+            <property name="semantics" value="\(escaped(report.campaign.semantics ?? "navfuzz"))"/>
+          </properties>
       \(cases.joined(separator: "\n"))
         </testsuite>
       </testsuites>
@@ -96,6 +99,7 @@ enum MarkdownReport {
     let campaign = report.campaign
     lines.append(
       "\(campaign.kind == "campaign" ? "Campaign" : "Replay") of topology `\(campaign.topology)` against engine `\(campaign.engine)`"
+        + ", judged by semantics `\(campaign.semantics ?? "navfuzz")`"
         + (campaign.seed.map { ", seed \($0)" } ?? "") + ": \(report.totals.runs) runs, \(report.totals.steps) steps "
         + "(\(report.totals.skippedSteps) skipped), \(report.coverage.distinctStates) distinct states, "
         + String(format: "%.2f s, %.0f actions/s.", campaign.durationSeconds, report.totals.actionsPerSecond))

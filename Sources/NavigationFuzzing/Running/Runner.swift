@@ -41,6 +41,7 @@ public final class Runner {
     case .tick, .advance, .settle: world.engineLooks()
     default: break
     }
+    if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
     let flagsBefore = step.isProgram ? world.flagsOn() : []
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
     let outcome = try apply(step)
@@ -183,6 +184,18 @@ public final class Runner {
       break
     }
     return .performed
+  }
+
+  /// Under profiles where the app changes state only between transitions: time passes until no
+  /// transition is in flight.
+  private func letTransitionsEnd(stepIndex: Int) {
+    let runLoop = environment.runLoop
+    while environment.isTransitioning, let next = runLoop.nextEventTime {
+      if !runLoop.advance(by: max(next - runLoop.now, 0)) {
+        record(.quiescence, stepIndex, "waiting for transitions ran into the run-loop turn limit")
+        return
+      }
+    }
   }
 
   // MARK: Recording

@@ -30,7 +30,7 @@ final class World {
     NavigationWarnings.reset()
     engine = choice.make()
     features = choice.makeFeatures()
-    reference = ReferenceMachine(topology: topology)
+    reference = ReferenceMachine(topology: topology, semantics: choice.semantics)
     window = UIWindow()
     rootModel = ScreenModel(type: 0, address: .root, topology: topology, serials: serials)
     let rootController = ScreenController(model: rootModel, world: self)
@@ -69,6 +69,12 @@ final class World {
     guard let (model, index) = runtimeSlot(address) else { return }
     if let existing = model.peek(index), existing.id.id == id {
       model[slot: index]!.payload += 1
+      return
+    }
+    if let existing = model.peek(index), model.spec.slots[index].style == .push, !reference.semantics.pushesCarryIdentity {
+      // The pushed screen stays with its own state (the reference's rule for pushes without identity).
+      model[slot: index] = SlotItem(
+        id: ItemIdentity(id: id, generation: existing.id.generation), payload: 0, child: existing.child)
       return
     }
     let child = model.spec.slots[index].child.map {
@@ -176,7 +182,9 @@ final class World {
           default: "sheet"
           }
         }
-      return ScreenEntry(controller: entry.controller, style: style, tag: entry.controller.screenTag)
+      var shown = ScreenEntry(controller: entry.controller, style: style, tag: entry.controller.screenTag)
+      if case .slot? = shown.tag?.place, style == "push", !reference.semantics.pushesCarryIdentity { shown.showsID = false }
+      return shown
     }
   }
 
@@ -202,10 +210,12 @@ struct ScreenEntry {
   let controller: UIViewController
   let style: String
   let tag: ScreenTag?
+  /// False for pushes that carry no identity (the profile compares them without their id).
+  var showsID = true
 
   var description: String {
     guard style != "root" else { return "root" }
     guard let tag else { return "\(style):?" }
-    return "\(style):\(tag.label)" + (tag.id.map { "#\($0)" } ?? "")
+    return "\(style):\(tag.label)" + (showsID ? tag.id.map { "#\($0)" } ?? "" : "")
   }
 }

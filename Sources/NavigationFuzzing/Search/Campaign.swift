@@ -61,14 +61,14 @@ public struct Campaign {
         !result.failures.contains(where: { $0.violation.invariant == violation.invariant })
       {
         let original = Trace(
-          topology: topology.name, engine: engineLine,
+          topology: topology.name, engine: engineLine, semantics: semanticsLine,
           steps: steps + Shrinker.expectations(for: steps, topology: topology, engine: engine, target: violation.invariant))
         var shrunkSteps = original.steps
         if options.shrinks {
           var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
           shrunkSteps = shrinker.shrink(steps)
         }
-        let shrunk = Trace(topology: topology.name, engine: engineLine, steps: shrunkSteps)
+        let shrunk = Trace(topology: topology.name, engine: engineLine, semantics: semanticsLine, steps: shrunkSteps)
         let confirmation = try? Replay.run(shrunk, topology: topology, engine: engine)
         let shrunkViolation = confirmation?.violations.first { $0.invariant == violation.invariant } ?? violation
         result.failures.append(
@@ -83,6 +83,8 @@ public struct Campaign {
   }
 
   private var engineLine: String? { engine.name == EngineChoice.default.name ? nil : engine.name }
+  /// Traces say which profile judged them unless it is NavFuzz's own.
+  private var semanticsLine: String? { engine.semantics == .navfuzz ? nil : engine.semantics.name }
 
   /// One random run: generated steps until `maxSteps` or the first violation, then the end check.
   public static func randomRun(

@@ -4,6 +4,8 @@ import NavigationReference
 public struct ReplayResult: Sendable {
   public var trace: Trace
   public var engine: String
+  /// The semantics profile that judged the replay.
+  public var semantics: String
   public var violations: [Violation]
   /// `expect` lines that did not hold, located at their file and line.
   public var unmetExpectations: [TraceError]
@@ -54,7 +56,7 @@ public enum Replay {
       runner.finish(stepIndex: trace.steps.count)
     }
     return ReplayResult(
-      trace: trace, engine: engine.name, violations: runner.violations, unmetExpectations: unmet,
+      trace: trace, engine: engine.name, semantics: engine.semantics.name, violations: runner.violations, unmetExpectations: unmet,
       unexpectedViolations: runner.violations.filter { !expected.contains($0.invariant) }, skipped: skipped,
       statistics: runner.statistics, performedSteps: performed)
   }

@@ -3,15 +3,21 @@ public struct Trace: Hashable, Sendable {
   public var topology: String
   /// The engine the trace was recorded against (mutant traces name theirs); nil: the default.
   public var engine: String?
+  /// The semantics profile that judges the trace (`semantics NAME`); nil: the engine's own.
+  public var semantics: String?
   public var steps: [Step]
   /// The source line of each step (1-based), when parsed from a file.
   public var lines: [Int]
   /// Where the trace came from, for error messages.
   public var source: String
 
-  public init(topology: String, engine: String? = nil, steps: [Step], lines: [Int]? = nil, source: String = "<trace>") {
+  public init(
+    topology: String, engine: String? = nil, semantics: String? = nil, steps: [Step], lines: [Int]? = nil,
+    source: String = "<trace>"
+  ) {
     self.topology = topology
     self.engine = engine
+    self.semantics = semantics
     self.steps = steps
     self.lines = lines ?? steps.indices.map { $0 + 1 }
     self.source = source
@@ -19,18 +25,19 @@ public struct Trace: Hashable, Sendable {
 
   /// Equal traces say the same thing; where they came from does not matter.
   public static func == (lhs: Trace, rhs: Trace) -> Bool {
-    lhs.topology == rhs.topology && lhs.engine == rhs.engine && lhs.steps == rhs.steps
+    lhs.topology == rhs.topology && lhs.engine == rhs.engine && lhs.semantics == rhs.semantics && lhs.steps == rhs.steps
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(topology)
     hasher.combine(engine)
+    hasher.combine(semantics)
     hasher.combine(steps)
   }
 
   /// The same trace with other steps (line numbers follow the steps kept).
   func replacingSteps(_ steps: [Step]) -> Trace {
-    Trace(topology: topology, engine: engine, steps: steps, source: source)
+    Trace(topology: topology, engine: engine, semantics: semantics, steps: steps, source: source)
   }
 
   /// The actions only, without expectations.

@@ -10,6 +10,7 @@ public enum TraceFormat {
   public static func print(_ trace: Trace) -> String {
     var lines = ["navtrace \(version)", "topology \(trace.topology)"]
     if let engine = trace.engine { lines.append("engine \(engine)") }
+    if let semantics = trace.semantics { lines.append("semantics \(semantics)") }
     let spec = Topology.named(trace.topology)?.spec
     for step in trace.steps { lines.append(line(for: step, spec: spec)) }
     return lines.joined(separator: "\n") + "\n"
@@ -65,6 +66,7 @@ public enum TraceFormat {
     var header: Int?
     var topology: Topology?
     var engine: String?
+    var semantics: String?
     var steps: [Step] = []
     var lines: [Int] = []
     for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -99,6 +101,18 @@ public enum TraceFormat {
         engine = words[1]
         continue
       }
+      if verb == "semantics" {
+        guard words.count == 2, steps.isEmpty, semantics == nil else {
+          throw fail(number, "'semantics NAME' must come once, before the first step")
+        }
+        guard SemanticsProfile.named(words[1]) != nil else {
+          throw fail(
+            number,
+            "unknown semantics '\(words[1])' (known: \(SemanticsProfile.all.map(\.name).joined(separator: ", ")))")
+        }
+        semantics = words[1]
+        continue
+      }
       do {
         steps.append(try parseStep(words, spec: topology!.spec))
         lines.append(number)
@@ -108,7 +122,7 @@ public enum TraceFormat {
     }
     if header == nil { throw fail(1, "no header: expected 'navtrace \(version)'") }
     guard let topology else { throw fail(1, "no 'topology NAME' line") }
-    return Trace(topology: topology.name, engine: engine, steps: steps, lines: lines, source: source)
+    return Trace(topology: topology.name, engine: engine, semantics: semantics, steps: steps, lines: lines, source: source)
   }
 
   struct Message: Error { let text: String }

@@ -1,0 +1,64 @@
+/// A named set of rule switches the reference follows: the contract an engine is judged by.
+///
+/// NavFuzz's own rules (`navfuzz`) are strict choices; a real library documents others. Judging
+/// an engine by the profile of the library it implements separates the documented differences
+/// from the defects. docs/SEMANTICS.md §3 documents every switch with its source.
+public struct SemanticsProfile: Hashable, Sendable {
+  public let name: String
+  /// One line, for `navfuzz list` and reports.
+  public let summary: String
+
+  /// A pushed screen the engine pops only because it popped one below it writes its state back
+  /// (cleared), instead of coming back while its state still asks for it.
+  public var collateralPopsWriteBack: Bool
+  /// A new id in a push slot pops the old screen and pushes a new one; when false the pushed
+  /// screen stays (with its screen's state) and only the slot's id changes.
+  public var pushesCarryIdentity: Bool
+  /// The app changes navigation state only while no transition runs: the harness holds a program
+  /// step until every transition in flight has ended. For engines that neither wait nor retry.
+  public var programWaitsForTransitions: Bool
+
+  public init(
+    name: String, summary: String, collateralPopsWriteBack: Bool = false, pushesCarryIdentity: Bool = true,
+    programWaitsForTransitions: Bool = false
+  ) {
+    self.name = name
+    self.summary = summary
+    self.collateralPopsWriteBack = collateralPopsWriteBack
+    self.pushesCarryIdentity = pushesCarryIdentity
+    self.programWaitsForTransitions = programWaitsForTransitions
+  }
+
+  /// NavFuzz's own rules: only the user's removals write back, pushes re-push on a new identity,
+  /// and the engine, not the app, waits for transitions.
+  public static let navfuzz = SemanticsProfile(
+    name: "navfuzz", summary: "NavFuzz's own rules: only user removals write back, pushes carry identity, the engine waits for transitions")
+
+  /// pointfreeco/swift-navigation's UIKitNavigation, as it documents and behaves.
+  public static let swiftNavigation = SemanticsProfile(
+    name: "swift-navigation",
+    summary: "UIKitNavigation: every removal it did not ask for writes back, pushes carry no identity, the app waits for transitions",
+    collateralPopsWriteBack: true, pushesCarryIdentity: false, programWaitsForTransitions: true)
+
+  /// SwiftUI's `sheet(item:)`, `fullScreenCover`, `navigationDestination(item:)` and
+  /// `NavigationStack(path:)`.
+  public static let swiftUI = SemanticsProfile(
+    name: "swiftui",
+    summary: "SwiftUI: every removal writes its binding back, pushes carry identity, the app waits for transitions",
+    collateralPopsWriteBack: true, pushesCarryIdentity: true, programWaitsForTransitions: true)
+
+  public static let all: [SemanticsProfile] = [.navfuzz, .swiftNavigation, .swiftUI]
+
+  public static func named(_ name: String) -> SemanticsProfile? {
+    all.first { $0.name == name }
+  }
+
+  /// The switches, by name, with this profile's values (for `navfuzz list` and reports).
+  public var switches: [(name: String, value: Bool)] {
+    [
+      ("collateral-pops-write-back", collateralPopsWriteBack),
+      ("pushes-carry-identity", pushesCarryIdentity),
+      ("program-waits-for-transitions", programWaitsForTransitions),
+    ]
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import NavigationFuzzing
+import NavigationReference
+import Testing
+
+/// The reference's rule switches, the `semantics` trace line and how an engine is judged by a
+/// profile.
+@MainActor
+@Suite struct SemanticsProfileTests {
+  let spec = Topology.basic.spec
+  func address(_ text: String) -> Address { try! spec.parseAddress(text).get() }
+
+  @Test func profilesAreKnownByNameAndNavFuzzsOwnIsTheDefault() {
+    #expect(SemanticsProfile.all.map(\.name) == ["navfuzz", "swift-navigation", "swiftui"])
+    #expect(SemanticsProfile.named("swift-navigation") == .swiftNavigation)
+    #expect(SemanticsProfile.named("uikit") == nil)
+    #expect(ReferenceMachine(topology: spec).semantics == .navfuzz)
+    #expect(EngineChoice.default.semantics == .navfuzz)
+    #expect(EngineChoice.swiftNavigationLike.semantics == .swiftNavigation)
+    #expect(EngineChoice.default.judged(by: .swiftUI).semantics == .swiftUI)
+  }
+
+  @Test func withoutPushIdentityANewIdKeepsThePushedScreen() {
+    for semantics in [SemanticsProfile.navfuzz, .swiftNavigation] {
+      var machine = ReferenceMachine(topology: spec, semantics: semantics)
+      machine.set(address("pushedChild"), id: 1, generation: 1)
+      machine.pushed(slot: address("pushedChild"), generation: 1)
+      machine.toggle(address("pushedChild.isPushed"), on: true, generation: 2)
+      machine.pushed(slot: address("pushedChild.isPushed"), generation: 2)
+      machine.set(address("pushedChild"), id: 2, generation: 3)
+      if semantics.pushesCarryIdentity {
+        // Re-pushed: a new screen with a new (empty) state, not on the stack until pushed.
+        #expect(machine.stateDescription() == ["pushedChild=2"])
+        #expect(machine.item(at: address("pushedChild"))?.generation == 3)
+      } else {
+        // The same screen, its state kept; only the slot's id changed, and ids of pushes are not compared.
+        #expect(machine.stateDescription() == ["pushedChild.isPushed=on", "pushedChild=2"])
+        #expect(machine.item(at: address("pushedChild"))?.generation == 1)
+        #expect(machine.expectedScreen().map(\.description) == ["root", "push:pushedChild", "push:pushedChild.isPushed"])
+      }
+    }
+  }
+
+  @Test func collateralPopsWriteBackOnlyWhereTheProfileSaysSo() {
+    for semantics in [SemanticsProfile.navfuzz, .swiftNavigation] {
+      var machine = ReferenceMachine(topology: spec, semantics: semantics)
+      machine.set(address("pushedChild"), id: 1, generation: 1)
+      machine.pushed(slot: address("pushedChild"), generation: 1)
+      machine.leftStack(slot: address("pushedChild"), generation: 1)
+      #expect(machine.stateDescription() == (semantics.collateralPopsWriteBack ? [] : ["pushedChild=1"]))
+      // A stale report (an older incarnation) changes nothing.
+      machine.set(address("presentedChild"), id: 3, generation: 4)
+      machine.leftStack(slot: address("presentedChild"), generation: 2)
+      #expect(machine.item(at: address("presentedChild"))?.id == 3)
+    }
+  }
+
+  @Test func aTraceNamesItsSemanticsOnceBeforeItsSteps() throws {
+    let text = "navtrace 1\ntopology basic\nengine state-driven\nsemantics swift-navigation\nset presentedChild 1\n"
+    let trace = try TraceFormat.parse(text)
+    #expect(trace.semantics == "swift-navigation")
+    #expect(TraceFormat.print(trace) == text)
+    #expect(try TraceFormat.parse(TraceFormat.print(trace)) == trace)
+    #expect(try TraceFormat.parse("navtrace 1\ntopology basic\nset presentedChild 1\n").semantics == nil)
+  }
+
+  @Test(arguments: [
+    ("navtrace 1\ntopology basic\nsemantics uikit\n", 3, "unknown semantics 'uikit'"),
+    ("navtrace 1\ntopology basic\nsettle\nsemantics swiftui\n", 4, "must come once, before the first step"),
+    ("navtrace 1\ntopology basic\nsemantics swiftui\nsemantics swiftui\n", 4, "must come once"),
+    ("navtrace 1\ntopology basic\nsemantics\n", 3, "must come once"),
+  ])
+  func aBadSemanticsLineIsAnErrorAtItsLine(_ text: String, _ line: Int, _ message: String) {
+    do {
+      _ = try TraceFormat.parse(text, source: "bad.navtrace")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.line == line)
+      #expect(error.file == "bad.navtrace")
+      #expect(error.message.contains(message), "\(error.message)")
+    }
+  }
+
+  /// Replays, reports and shrunk traces say which profile judged them.
+  @Test func replaysAndCampaignsCarryTheProfile() throws {
+    let trace = try TraceFormat.parse("navtrace 1\ntopology basic\nset presentedChild 1\nsettle\n")
+    let result = try Replay.run(trace, topology: .basic, engine: EngineChoice.default.judged(by: .swiftUI))
+    #expect(result.semantics == "swiftui")
+    let report = CampaignReport(replays: [("t.navtrace", trace, result)], durationSeconds: 0)
+    #expect(report.campaign.semantics == "swiftui")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-semantics-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try ReportWriter.write(report, to: folder.path)
+    let read = { (name: String) in (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+    #expect(read("report.md").contains("judged by semantics `swiftui`"))
+    #expect(read("report.html").contains("judged by semantics <code>swiftui</code>"))
+    #expect(read("junit.xml").contains("<property name=\"semantics\" value=\"swiftui\"/>"))
+    #expect(read("report.json").contains("\"semantics\" : \"swiftui\""))
+  }
+}
