@@ -102,7 +102,7 @@ extension UIViewController {
       if child.isCollateralRemoval, rules.collateralRemoval == .comesBack {
         // Not the user's doing: show it again if its state still asks for it (from a presenter
         // that is itself still on screen; one that left is replaced by a new controller).
-        if let self, let table, self.viewIfLoaded?.window != nil {
+        if let self, let table, self.isStillShown {
           self.reconcileDestination(
             key: key, table: table, item: item, current: item.wrappedValue, id: id, kind: kind, onDismiss: onDismiss,
             content: content)
@@ -231,8 +231,19 @@ extension UIViewController {
       return
     }
     // A presenter that left the screen while it waited pushes nothing.
-    guard viewIfLoaded?.window != nil else { return }
+    guard isStillShown else { return }
+    child.loadsViewOnJoiningStack()
     navigation.pushViewController(child, animated: true)
+  }
+
+  /// UIKit loads a pushed view only when its stack shows it: under a full-screen cover, not until
+  /// the cover goes. A pushed screen's own state must drive it as soon as it is on its stack (as
+  /// for screens deep-linked below the top of a path), so its view loads when it joins the stack
+  /// — not before, since UIKit may defer the push behind a running transition.
+  func loadsViewOnJoiningStack() {
+    addLifecycleHook { controller, event in
+      if case .didMoveToParent(isNil: false) = event { controller.loadViewIfNeeded() }
+    }
   }
 
   /// Pops `child` and everything above it, once its stack is idle.
@@ -285,11 +296,38 @@ extension UIViewController {
     setAssociatedObject(hook, for: leavingHookKey)
     addLifecycleHook { controller, event in
       switch event {
-      case .viewDidDisappear where controller.isBeingDismissedWithAncestors: controller.fireLeavingHooks()
+      case .viewWillDisappear where controller.isBeingDismissedWithAncestors:
+        controller.noteControllersDismissedBelow()
+      case .viewDidDisappear where controller.isBeingDismissedWithAncestors:
+        controller.fireLeavingHooks()
+        controller.fireLeavingHooksOfControllersDismissedBelow()
       case .didMoveToParent(isNil: true): controller.fireLeavingHooks()
       default: break
       }
     }
+  }
+
+  /// A dismissal removes every controller presented above the one dismissed, but only those still
+  /// on screen get disappear callbacks: one already hidden under a full-screen cover has
+  /// disappeared before and gets none (appearance callbacks come in balanced pairs). So the top of
+  /// the dismissed chain notes, while its presenter is still known, the controllers dismissed
+  /// along below it, and they leave with it.
+  private func noteControllersDismissedBelow() {
+    var below: [UIViewController] = []
+    var presenter = presentingViewController
+    while let current = presenter, current.isBeingDismissedWithAncestors {
+      var container = current
+      while let parent = container.parent { container = parent }
+      below.append(container)
+      presenter = container.presentingViewController
+    }
+    setAssociatedObject(DismissedAlong(below), for: dismissedAlongKey)
+  }
+
+  private func fireLeavingHooksOfControllersDismissedBelow() {
+    guard let along = associatedObject(for: dismissedAlongKey) else { return }
+    setAssociatedObject(nil, for: dismissedAlongKey)
+    for controller in along.controllers { controller?.fireLeavingHooks() }
   }
 
   /// Fires this controller's leaving hook and those of every controller contained in it.
@@ -300,6 +338,17 @@ extension UIViewController {
 }
 
 private let leavingHookKey = AssociatedKey<LeavingHook>()
+private let dismissedAlongKey = AssociatedKey<DismissedAlong>()
+
+/// The controllers a dismissal removes below the one that gets the disappear callbacks.
+/// Held weakly: a cancelled swipe gets no `viewDidDisappear`, and must keep nothing alive.
+@MainActor
+private final class DismissedAlong {
+  private struct Weak { weak var controller: UIViewController? }
+  private let references: [Weak]
+  init(_ controllers: [UIViewController]) { references = controllers.map { Weak(controller: $0) } }
+  var controllers: [UIViewController?] { references.map(\.controller) }
+}
 
 @MainActor
 private final class LeavingHook {
@@ -328,6 +377,16 @@ extension UIViewController {
       candidate = current.parent ?? current.presentingViewController
     }
     return false
+  }
+
+  /// Whether this controller is in the window's hierarchy and not on its way out of its stack.
+  /// UIKit removes popped controllers from `viewControllers` at once but detaches them one by one
+  /// when the pop ends — at once under a full-screen cover, where the stack is off screen — so a
+  /// controller popped with others still has its parent while the ones above it are detached.
+  var isStillShown: Bool {
+    guard viewIfLoaded?.window != nil else { return false }
+    guard let navigation = parent as? UINavigationController else { return true }
+    return navigation.viewControllers.contains { $0 === self }
   }
 
   /// Whether this controller or a container of it is being dismissed (UIKit's `isBeingDismissed`

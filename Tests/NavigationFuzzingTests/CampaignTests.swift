@@ -1,3 +1,4 @@
+import Foundation
 import NavigationFuzzing
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     #expect(replayed.violations.contains { $0.invariant == .dismissalWritesBack })
   }
 
-  @Test(arguments: ["basic", "counter", "stack", "syncups-tree", "syncups-stack"])
+  @Test(arguments: ["basic", "counter", "stack", "syncups-tree", "syncups-stack", "covers"])
   func theRealEngineSurvivesACampaign(_ name: String) {
     let result = campaign(.default, seed: 11, runs: 150, topology: Topology.named(name)!)
     #expect(result.failures.isEmpty, "\(result.failures.map { TraceFormat.print($0.shrunk) })")
@@ -56,5 +57,20 @@ import Testing
     #expect(Campaign.runSeed(campaignSeed: 1, index: 5) == 0xc34d_0bff_9015_0280)
     var random = SplitMix64(seed: 0)
     #expect(random.next() == 0xe220_a839_7b1d_cdaf)
+  }
+}
+
+/// The README's own example topology file, fuzzed as a new user would.
+@MainActor
+@Suite struct ShopTopologyTests {
+  @Test func theShopExampleIsCleanOnTheRealEngine() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Examples/topologies/shop.json").path
+    let shop = try TopologyFile.load(file)
+    var options = Campaign.Options()
+    options.seed = 1
+    options.runs = 300
+    let result = Campaign(topology: shop, engine: .default, options: options).run()
+    #expect(result.failures.isEmpty, "\(result.failures.map { TraceFormat.print($0.shrunk) })")
   }
 }

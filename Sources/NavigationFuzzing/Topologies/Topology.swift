@@ -14,7 +14,7 @@ public struct Topology: Sendable {
   public var name: String { spec.name }
 
   /// The built-in topologies, by name. Their slot names are a contract: corpus files use them.
-  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack]
+  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack, .covers]
 
   /// The built-in topologies and those registered (from files or Swift), by name.
   public static func named(_ name: String) -> Topology? {
@@ -140,6 +140,34 @@ public struct Topology: Sendable {
           ]),
       ]),
     summary: "SyncUps as a stack: list + path of detail(1)/meeting(2)/record(3), sheets, alerts, intents")
+
+  /// Full-screen covers: covers over pushed screens, covers over covers (each in its own
+  /// navigation controller), pushes inside a cover, and pushes *under* a cover — onto a stack the
+  /// cover hides, which UIKit changes without transitions or appearance callbacks.
+  public static let covers = Topology(
+    spec: TopologySpec(
+      name: "covers",
+      screens: [
+        ScreenSpec(
+          name: "home",
+          slots: [
+            SlotSpec(name: "detail", style: .push, child: 1), SlotSpec(name: "cover", style: .cover, child: 2),
+            SlotSpec(name: "sheet", style: .sheet, child: 1), SlotSpec(name: "alert", style: .alert),
+          ]),
+        ScreenSpec(
+          name: "page",
+          slots: [
+            SlotSpec(name: "next", style: .push, child: 1), SlotSpec(name: "cover", style: .cover, child: 2),
+            SlotSpec(name: "isCovered", style: .cover, isFlag: true),
+          ]),
+        ScreenSpec(
+          name: "fullScreen",
+          slots: [
+            SlotSpec(name: "detail", style: .push, child: 1), SlotSpec(name: "cover", style: .cover, child: 2),
+            SlotSpec(name: "isCovered", style: .cover, isFlag: true), SlotSpec(name: "alert", style: .alert),
+          ]),
+      ]),
+    summary: "covers over pushes and over covers, pushes inside and under covers, a sheet, alerts")
 
   private static func basicSlots(child: Int) -> [SlotSpec] {
     [
