@@ -6,6 +6,8 @@ let package = Package(
   name: "NavFuzz",
   products: [
     .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
+    // `import UIKit` for iOS navigation code compiled unchanged against HeadlessUIKit.
+    .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
     .library(name: "StateDrivenNavigation", targets: ["StateDrivenNavigation"]),
     .library(name: "NavigationReference", targets: ["NavigationReference"]),
     .library(name: "NavigationFuzzing", targets: ["NavigationFuzzing"]),
@@ -17,6 +19,10 @@ let package = Package(
   targets: [
     // Layer 0: UIKit's navigation surface, headless and deterministic. Knows nothing of navigation state.
     .target(name: "HeadlessUIKit"),
+    // Layer 0: HeadlessUIKit under the name `UIKit`, with Foundation, as iOS code imports it.
+    .target(name: "UIKit", dependencies: ["HeadlessUIKit"]),
+    // Swift Testing's cross-import overlay for UIKit, which only Apple's SDKs ship (see its file).
+    .target(name: "_Testing_UIKit"),
     // Layer 1: the state-driven navigation engine under test by default.
     .target(name: "StateDrivenNavigation", dependencies: ["HeadlessUIKit"]),
     // Layer 1: pure value-type reference state machines. Knows nothing of UIKit.
@@ -35,6 +41,11 @@ let package = Package(
       ]
     ),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit"]),
+    // Most apps build in the Swift 5 language mode and call UIKit from non-isolated types: this
+    // target checks that such code compiles against ours as it does against Apple's.
+    .testTarget(
+      name: "UIKitSwift5Tests", dependencies: ["UIKit", "_Testing_UIKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(name: "StateDrivenNavigationTests", dependencies: ["StateDrivenNavigation", "HeadlessUIKit"]),
     .testTarget(
       name: "NavigationFuzzingTests",

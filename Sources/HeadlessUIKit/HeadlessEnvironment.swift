@@ -40,6 +40,10 @@ public final class HeadlessEnvironment {
   /// list, so the simulator never keeps a removed controller alive.
   public var onUserRemoval: (@MainActor (UIViewController) -> Void)?
 
+  /// UIView's animation switch and the duration of the animation block being run.
+  var animationsEnabled = true
+  var inheritedAnimationDuration: Double = 0
+
   var activeTransitions: [Transition] = []
   var navigationControllersWithDeferredWork: [UINavigationController] = []
   private var controllerRegistry: [WeakController] = []

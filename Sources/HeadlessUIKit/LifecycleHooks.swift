@@ -14,11 +14,44 @@ public final class AssociatedKey<Value: AnyObject>: Sendable {
   public init() {}
 }
 
+/// A hook installed for every controller, and how to take it out again.
+public struct UIViewControllerLifecycleHookToken: Hashable, Sendable {
+  let id: Int
+}
+
 extension UIViewController {
+  /// Hooks run by UIKit's own implementation of each lifecycle method, for every controller.
+  private static var classLifecycleHooks: [(id: Int, hook: @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void)] = []
+  private static var nextHookID = 0
+
+  /// Not UIKit API: the Swift stand-in for what UIKit libraries do with Objective-C method
+  /// swizzling in `+load` (exchanging `viewDidAppear:`, `viewDidDisappear:`,
+  /// `didMoveToParentViewController:` with their own). `hook` runs inside UIKit's implementation
+  /// of every lifecycle method, for every controller: so where the swizzled method would, when a
+  /// subclass override calls `super.viewDidAppear(_:)`, and not at all when it does not.
+  /// Installed for the process, as a swizzle is; hooks run in the order they were installed.
+  @discardableResult
+  public static func installLifecycleHook(
+    _ hook: @escaping @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void
+  ) -> UIViewControllerLifecycleHookToken {
+    nextHookID += 1
+    classLifecycleHooks.append((nextHookID, hook))
+    return UIViewControllerLifecycleHookToken(id: nextHookID)
+  }
+
+  /// Takes out a hook installed with `installLifecycleHook` (tests use it to leave no trace).
+  public static func removeLifecycleHook(_ token: UIViewControllerLifecycleHookToken) {
+    classLifecycleHooks.removeAll { $0.id == token.id }
+  }
+
+  func runClassLifecycleHooks(_ event: UIViewControllerLifecycleEvent) {
+    guard !Self.classLifecycleHooks.isEmpty else { return }
+    for entry in Self.classLifecycleHooks { entry.hook(self, event) }
+  }
+
   /// Runs `hook` after every lifecycle callback this controller receives, after the controller's
-  /// own override. Not UIKit API: this stands in for the method swizzling that UIKit navigation
-  /// libraries install (swift-navigation's shim swizzles `viewDidAppear`, `viewDidDisappear` and
-  /// `didMove(toParent:)`), which Swift on Linux has no runtime for.
+  /// own override. Not UIKit API: a per-controller observer (for class-wide hooks that run where a
+  /// swizzled method would, see `installLifecycleHook`).
   public func addLifecycleHook(_ hook: @escaping @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void) {
     lifecycleHooks.append(hook)
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A transition in flight: an animated presentation, dismissal, push or pop, or a user gesture.
 /// While it runs, its participants are busy: UIKit refuses modal calls on them and defers
 /// navigation-stack changes.
@@ -16,11 +18,12 @@ final class Transition {
   let kind: Kind
   /// Held strongly while the transition runs, as UIKit's transition context does.
   let participants: [UIViewController]
-  let coordinator = UIViewControllerTransitionCoordinator()
+  let coordinator: UIViewControllerTransitionCoordinator
 
   init(_ kind: Kind, participants: [UIViewController]) {
     self.kind = kind
     self.participants = participants
+    self.coordinator = UIViewControllerTransitionCoordinator(kind: kind)
   }
 
   func finishCoordinator() {
@@ -29,11 +32,16 @@ final class Transition {
 }
 
 /// What `UIViewController.transitionCoordinator` returns while a transition involving the
-/// controller (or an ancestor) is running: a way to run code when it ends.
-@MainActor
-public final class UIViewControllerTransitionCoordinator {
+/// controller (or an ancestor) is running: a way to run code when it ends. It is its own context,
+/// as the context UIKit passes describes the same transition.
+@preconcurrency @MainActor
+public final class UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
   private var completions: [@MainActor () -> Void] = []
   public private(set) var isCancelled = false
+  let kind: Transition.Kind
+  private var duration: Int { HeadlessEnvironment.current.duration(of: kind) }
+
+  init(kind: Transition.Kind) { self.kind = kind }
 
   /// Runs `completion` when the transition ends (animations are not modelled, so `animation` runs now).
   @discardableResult
@@ -46,6 +54,30 @@ public final class UIViewControllerTransitionCoordinator {
     return true
   }
 
+  /// UIKit's form: both closures receive the transition's context.
+  @discardableResult
+  public func animate(
+    alongsideTransition animation: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+    completion: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil
+  ) -> Bool {
+    animation?(self)
+    if let completion { completions.append { [unowned self] in completion(self) } }
+    return true
+  }
+
+  /// Runs `handler` when an interactive transition finishes (cancelled or not) — here, at its end.
+  public func notifyWhenInteractionChanges(
+    _ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void
+  ) {
+    completions.append { [unowned self] in handler(self) }
+  }
+
+  public let isAnimated = true
+  public var isInteractive: Bool { kind == .interactiveDismiss || kind == .interactivePop }
+  public var transitionDuration: TimeInterval { Double(duration) / 1000 }
+  public var presentationStyle: UIModalPresentationStyle { .automatic }
+  public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+
   func markCancelled() { isCancelled = true }
 
   func complete() {
@@ -53,4 +85,15 @@ public final class UIViewControllerTransitionCoordinator {
     completions.removeAll()
     for completion in pending { completion() }
   }
+}
+
+/// What a transition coordinator tells the closures it runs.
+@preconcurrency @MainActor
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+  var isAnimated: Bool { get }
+  var isInteractive: Bool { get }
+  var isCancelled: Bool { get }
+  var transitionDuration: TimeInterval { get }
+  var presentationStyle: UIModalPresentationStyle { get }
+  func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
 }

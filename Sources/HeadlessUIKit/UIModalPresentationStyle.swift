@@ -15,3 +15,8 @@ public enum UIModalPresentationStyle: Int, Sendable, CaseIterable {
     self == .automatic || self == .pageSheet || self == .formSheet
   }
 }
+
+/// How a full-screen presentation animates (held only: transitions are not drawn).
+public enum UIModalTransitionStyle: Int, Sendable {
+  case coverVertical, flipHorizontal, crossDissolve, partialCurl
+}

@@ -1,22 +1,56 @@
+import Foundation
+
 /// A navigation stack, with UIKit's rules: one transition at a time (later calls wait for it),
 /// no instance pushed twice, the root never popped, intermediates of a multi-pop removed without
 /// appearance callbacks.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationController: UIViewController {
-  public internal(set) var viewControllers: [UIViewController] = []
-  public weak var delegate: (any UINavigationControllerDelegate)?
+  /// The stack itself. `viewControllers` reads it; setting `viewControllers` is
+  /// `setViewControllers(_:animated: false)`, as in UIKit.
+  var stack: [UIViewController] = []
+  /// The delegate UIKit talks to. A subclass may override `delegate` (swift-navigation's
+  /// NavigationStackController returns its user's delegate and installs a proxy through
+  /// `super.delegate`); UIKit keeps talking to what was stored, as it reads its own ivar (inferred).
+  weak var storedDelegate: (any UINavigationControllerDelegate)?
   /// Calls made while a transition ran, replayed one by one when it ends (modern UIKit defers them).
   var deferredOperations: [@MainActor () -> Void] = []
   private var isRunningDeferredOperation = false
 
+  /// The bar at the top (held only).
+  public let navigationBar = UINavigationBar()
+  public var isNavigationBarHidden = false
+  public var isToolbarHidden = true
+
+  open var viewControllers: [UIViewController] {
+    get { stack }
+    set { setViewControllers(newValue, animated: false) }
+  }
+
+  open weak var delegate: (any UINavigationControllerDelegate)? {
+    get { storedDelegate }
+    set { storedDelegate = newValue }
+  }
+
   public override init() { super.init() }
+
+  public override init(nibName: String?, bundle: Bundle?) { super.init(nibName: nibName, bundle: bundle) }
+
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// Custom bar classes are accepted and ignored: bars are not drawn.
+  public init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
+    super.init()
+  }
 
   public init(rootViewController: UIViewController) {
     super.init()
     setViewControllers([rootViewController], animated: false)
   }
 
-  public var topViewController: UIViewController? { viewControllers.last }
+  public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
+  public func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+
+  public var topViewController: UIViewController? { stack.last }
   /// The top of the stack, or what is presented over the navigation controller.
   public var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
 
@@ -29,7 +63,7 @@ open class UINavigationController: UIViewController {
       report(.pushNavigationController, "Pushing a navigation controller is not supported", [controller])
       return
     }
-    if viewControllers.contains(where: { $0 === controller }) {
+    if stack.contains(where: { $0 === controller }) {
       report(
         .pushSameInstance,
         "Pushing the same view controller instance (\(controller.debugName)) more than once is not supported",
@@ -46,7 +80,7 @@ open class UINavigationController: UIViewController {
     let outgoing = topViewController
     addChild(controller)
     controller.isMovingToParent = true
-    viewControllers.append(controller)
+    stack.append(controller)
     transition(.push, from: outgoing, to: controller, animated: animated, removed: [], added: [controller])
   }
 
@@ -66,7 +100,7 @@ open class UINavigationController: UIViewController {
 
   @discardableResult
   open func popToRootViewController(animated: Bool) -> [UIViewController]? {
-    guard let root = viewControllers.first else { return nil }
+    guard let root = stack.first else { return nil }
     return popTo(root, animated: animated, userInitiated: false)
   }
 
@@ -89,12 +123,12 @@ open class UINavigationController: UIViewController {
       }
     }
     if deferIfBusy({ [weak self] in self?.setViewControllers(controllers, animated: animated) }) { return }
-    let old = viewControllers
+    let old = stack
     let removed = old.filter { candidate in !controllers.contains { $0 === candidate } }
     let added = controllers.filter { candidate in !old.contains { $0 === candidate } }
     for controller in removed { controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) } }
     for controller in added { addChild(controller) }
-    viewControllers = controllers
+    stack = controllers
     let outgoing = old.last, incoming = controllers.last
     transition(
       .setViewControllers, from: outgoing === incoming ? nil : outgoing,
@@ -105,36 +139,36 @@ open class UINavigationController: UIViewController {
   // MARK: Mechanics
 
   func popTop(animated: Bool, userInitiated: Bool) -> UIViewController? {
-    guard viewControllers.count > 1 else { return nil }
+    guard stack.count > 1 else { return nil }
     if deferIfBusy({ [weak self] in _ = self?.popTop(animated: animated, userInitiated: userInitiated) }) { return nil }
-    let top = viewControllers[viewControllers.count - 1]
-    removeAbove(index: viewControllers.count - 2, animated: animated, userInitiated: userInitiated)
+    let top = stack[stack.count - 1]
+    removeAbove(index: stack.count - 2, animated: animated, userInitiated: userInitiated)
     return top
   }
 
   func popTo(_ target: UIViewController, animated: Bool, userInitiated: Bool) -> [UIViewController]? {
-    guard let index = viewControllers.firstIndex(where: { $0 === target }) else {
+    guard let index = stack.firstIndex(where: { $0 === target }) else {
       report(.popToMissingController, "Tried to pop to a view controller that doesn't exist.", [target])
       return nil
     }
-    if index == viewControllers.count - 1 { return [] }
+    if index == stack.count - 1 { return [] }
     if deferIfBusy({ [weak self] in _ = self?.popTo(target, animated: animated, userInitiated: userInitiated) }) {
       return nil
     }
-    let popped = Array(viewControllers[(index + 1)...])
+    let popped = Array(stack[(index + 1)...])
     removeAbove(index: index, animated: animated, userInitiated: userInitiated)
     return popped
   }
 
   private func removeAbove(index: Int, animated: Bool, userInitiated: Bool) {
-    let removed = Array(viewControllers[(index + 1)...])
+    let removed = Array(stack[(index + 1)...])
     for controller in removed {
       controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
     }
     removed.last?.isMovingFromParent = true
-    viewControllers.removeSubrange((index + 1)...)
+    stack.removeSubrange((index + 1)...)
     transition(
-      .pop, from: removed.last, to: viewControllers.last, animated: animated, removed: removed, added: [],
+      .pop, from: removed.last, to: stack.last, animated: animated, removed: removed, added: [],
       userInitiated: userInitiated)
   }
 
@@ -147,7 +181,7 @@ open class UINavigationController: UIViewController {
     let environment = HeadlessEnvironment.current
     let onScreen = appearanceState == .appeared || appearanceState == .appearing
     let shown = incoming ?? topViewController
-    if let shown { delegate?.navigationController(self, willShow: shown, animated: animated) }
+    if let shown { storedDelegate?.navigationController(self, willShow: shown, animated: animated) }
     if onScreen {
       outgoing?.beginAppearanceTransition(false, animated: animated)
       incoming?.beginAppearanceTransition(true, animated: animated)
@@ -166,7 +200,7 @@ open class UINavigationController: UIViewController {
         controller.dispatch(.didMoveToParent(isNil: false)) { $0.didMove(toParent: self) }
       }
       if userInitiated { environment.recordUserRemoval(of: removed) }
-      if let shown { delegate?.navigationController(self, didShow: shown, animated: animated) }
+      if let shown { storedDelegate?.navigationController(self, didShow: shown, animated: animated) }
     }
     guard onScreen, animated else {
       finish()
@@ -210,16 +244,4 @@ open class UINavigationController: UIViewController {
   func report(_ kind: UIKitDiagnostic.Kind, _ message: String, _ controllers: [UIViewController]) {
     HeadlessEnvironment.current.report(kind, message, [self] + controllers)
   }
-}
-
-/// UIKit's navigation delegate, as far as navigation code uses it.
-@MainActor
-public protocol UINavigationControllerDelegate: AnyObject {
-  func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
-  func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
-}
-
-extension UINavigationControllerDelegate {
-  public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
-  public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
 }

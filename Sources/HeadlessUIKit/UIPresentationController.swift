@@ -1,6 +1,8 @@
+import Foundation
+
 /// The object that manages a presentation; its delegate hears about user dismissals only.
-@MainActor
-open class UIPresentationController {
+@preconcurrency @MainActor
+open class UIPresentationController: NSObject {
   public private(set) weak var presentedViewController: UIViewController?
   public weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
 
@@ -8,17 +10,18 @@ open class UIPresentationController {
 
   public init(presentedViewController: UIViewController) {
     self.presentedViewController = presentedViewController
+    super.init()
   }
 }
 
 /// A popover's presentation controller: where it points.
-@MainActor
+@preconcurrency @MainActor
 open class UIPopoverPresentationController: UIPresentationController {
   public var sourceView: UIView?
 }
 
 /// Told about dismissals the user makes (swipe, tap outside) — never about programmatic ones.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
   func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
   func presentationControllerWillDismiss(_ presentationController: UIPresentationController)

@@ -199,7 +199,7 @@ extension UIViewController {
 
   /// The controllers a person sees in this one: itself, or a navigation controller's stack.
   var contentControllers: [UIViewController] {
-    if let navigation = self as? UINavigationController { return navigation.viewControllers }
+    if let navigation = self as? UINavigationController { return navigation.stack }
     return [self]
   }
 }

@@ -1,9 +1,11 @@
+import Foundation
+
 /// A view controller: lifecycle, containment, and (in the extensions) modal presentation.
 ///
 /// Subclass it as in UIKit and override the lifecycle methods. The simulator calls them in UIKit's
 /// order; `docs/SEMANTICS.md` lists the rules and their sources.
-@MainActor
-open class UIViewController {
+@preconcurrency @MainActor
+open class UIViewController: UIResponder {
   // MARK: Identity
   /// Creation order within the environment: deterministic, so logs compare across runs.
   public private(set) var serial = 0
@@ -57,23 +59,53 @@ open class UIViewController {
   /// Whether the controller's view is on screen (viewDidAppear ran, viewWillDisappear did not).
   public var isVisible: Bool { appearanceState == .appeared }
 
+  // MARK: Traits and bar items
+  /// Traits this controller sets for itself and everything it contains or presents.
+  public var traitOverrides = UITraitOverrides()
+  /// What the navigation bar shows while this controller is on top (held only).
+  public private(set) lazy var navigationItem = UINavigationItem(title: title)
+  public var toolbarItems: [UIBarButtonItem]?
+  public var hidesBottomBarWhenPushed = false
+  public var preferredContentSize = CGSize.zero
+  public var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
   var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
   var associatedObjects: [ObjectIdentifier: AnyObject] = [:]
 
-  public init() {
+  public override init() {
+    super.init()
+    serial = HeadlessEnvironment.current.register(self)
+  }
+
+  /// UIKit's designated initializer; there are no nibs, so both arguments are ignored.
+  public init(nibName: String?, bundle: Bundle?) {
+    super.init()
+    serial = HeadlessEnvironment.current.register(self)
+  }
+
+  /// Required as in UIKit, so subclasses written for iOS (`required init?(coder:) { fatalError() }`)
+  /// compile unchanged. Nothing here decodes: it creates a plain controller.
+  public required init?(coder: NSCoder) {
+    super.init()
     serial = HeadlessEnvironment.current.register(self)
   }
 
   // MARK: Lifecycle callbacks, for subclasses
 
-  open func viewDidLoad() {}
-  open func viewWillAppear(_ animated: Bool) {}
-  open func viewDidAppear(_ animated: Bool) {}
-  open func viewWillDisappear(_ animated: Bool) {}
-  open func viewDidDisappear(_ animated: Bool) {}
-  open func willMove(toParent parent: UIViewController?) {}
-  open func didMove(toParent parent: UIViewController?) {}
+  // UIKit's own implementations: they run the class-wide hooks (LifecycleHooks.swift), so a hook
+  // runs inside `super.viewDidAppear(_:)` as a swizzled method would.
+  open func viewDidLoad() { runClassLifecycleHooks(.viewDidLoad) }
+  open func viewWillAppear(_ animated: Bool) { runClassLifecycleHooks(.viewWillAppear) }
+  open func viewDidAppear(_ animated: Bool) { runClassLifecycleHooks(.viewDidAppear) }
+  open func viewWillDisappear(_ animated: Bool) { runClassLifecycleHooks(.viewWillDisappear) }
+  open func viewDidDisappear(_ animated: Bool) { runClassLifecycleHooks(.viewDidDisappear) }
+  open func willMove(toParent parent: UIViewController?) {
+    runClassLifecycleHooks(.willMoveToParent(isNil: parent == nil))
+  }
+  open func didMove(toParent parent: UIViewController?) {
+    runClassLifecycleHooks(.didMoveToParent(isNil: parent == nil))
+  }
 
   public func loadViewIfNeeded() {
     guard loadedView == nil else { return }
@@ -123,12 +155,21 @@ open class UIViewController {
   /// Created on first access, as in UIKit; a popover controller when the style is `.popover`.
   public var presentationController: UIPresentationController? {
     if storedPresentationController == nil {
-      storedPresentationController =
-        modalPresentationStyle == .popover
-        ? UIPopoverPresentationController(presentedViewController: self)
-        : UIPresentationController(presentedViewController: self)
+      if modalPresentationStyle == .popover {
+        storedPresentationController = UIPopoverPresentationController(presentedViewController: self)
+      } else if modalPresentationStyle.isSheet, !(self is UIAlertController) {
+        storedPresentationController = UISheetPresentationController(presentedViewController: self)
+      } else {
+        storedPresentationController = UIPresentationController(presentedViewController: self)
+      }
     }
     return storedPresentationController
+  }
+
+  /// The sheet's presentation controller when this controller is shown as a sheet.
+  public var sheetPresentationController: UISheetPresentationController? {
+    guard modalPresentationStyle.isSheet else { return nil }
+    return presentationController as? UISheetPresentationController
   }
 
   public var popoverPresentationController: UIPopoverPresentationController? {

@@ -80,6 +80,7 @@ extension UIWindow {
       return .skipped("the alert has \(alert.actions.count) button(s)")
     }
     let action = alert.actions[index]
+    guard action.isEnabled else { return .skipped("button \(index) is disabled") }
     alert.performDismissal(animated: true, userInitiated: true) { action.handler?(action) }
     return .performed
   }
@@ -91,7 +92,7 @@ extension UIWindow {
 
   /// Taps the back button of the topmost navigation bar.
   public func userTapBack() -> UserGestureOutcome {
-    userPopBack { navigation in navigation.viewControllers.count - 2 }
+    userPopBack { navigation in navigation.stack.count - 2 }
   }
 
   /// Long-presses the back button and picks stack index `index` from the menu.
@@ -102,12 +103,12 @@ extension UIWindow {
   private func userPopBack(to targetIndex: (UINavigationController) -> Int) -> UserGestureOutcome {
     guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
     if HeadlessEnvironment.current.isTransitioning { return .skipped("a transition is in progress") }
-    guard navigation.viewControllers.count > 1 else { return .skipped("no back button on the root") }
+    guard navigation.stack.count > 1 else { return .skipped("no back button on the root") }
     let index = targetIndex(navigation)
-    guard index >= 0, index < navigation.viewControllers.count - 1 else {
+    guard index >= 0, index < navigation.stack.count - 1 else {
       return .skipped("the back menu has no entry \(index)")
     }
-    _ = navigation.popTo(navigation.viewControllers[index], animated: true, userInitiated: true)
+    _ = navigation.popTo(navigation.stack[index], animated: true, userInitiated: true)
     return .performed
   }
 
@@ -117,7 +118,7 @@ extension UIWindow {
     let environment = HeadlessEnvironment.current
     guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
     if environment.isTransitioning { return .skipped("a transition is in progress") }
-    guard navigation.viewControllers.count > 1 else { return .skipped("no back gesture on the root") }
+    guard navigation.stack.count > 1 else { return .skipped("no back gesture on the root") }
     navigation.beginInteractivePop(cancelled: cancelled)
     return .performed
   }
@@ -126,18 +127,18 @@ extension UIWindow {
 extension UINavigationController {
   func beginInteractivePop(cancelled: Bool) {
     let environment = HeadlessEnvironment.current
-    let top = viewControllers.removeLast()
-    let revealed = viewControllers.last!
+    let top = stack.removeLast()
+    let revealed = stack.last!
     top.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
     top.isMovingFromParent = true
     let transition = Transition(.interactivePop, participants: [self])
     environment.begin(transition)
     top.beginAppearanceTransition(false, animated: true)
     revealed.beginAppearanceTransition(true, animated: true)
-    delegate?.navigationController(self, willShow: revealed, animated: true)
+    storedDelegate?.navigationController(self, willShow: revealed, animated: true)
     environment.runLoop.schedule(after: environment.configuration.interactiveGestureDuration) { [self] in
       if cancelled {
-        viewControllers.append(top)
+        stack.append(top)
         revealed.beginAppearanceTransition(false, animated: true)
         revealed.endAppearanceTransition()
         top.beginAppearanceTransition(true, animated: true)
@@ -152,7 +153,7 @@ extension UINavigationController {
       top.isMovingFromParent = false
       top.removeFromParent()
       environment.recordUserRemoval(of: [top])
-      delegate?.navigationController(self, didShow: revealed, animated: true)
+      storedDelegate?.navigationController(self, didShow: revealed, animated: true)
       environment.end(transition)
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessUIKit
 
 /// A navigation controller driven by a path: the stack shows one screen per element, above a root.
@@ -21,6 +22,11 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     self.path = path
     super.init(rootViewController: root)
     delegate = self
+  }
+
+  /// Required by UIKit's `NSCoding`; this controller is only made in code.
+  public required init?(coder: NSCoder) {
+    fatalError("NavigationStackController is made in code, never decoded")
   }
 
   /// How to build the screen for an element. The last registration wins.

@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessUIKit
 
 /// A fresh simulated world for one test: a key window whose root is a navigation controller.
@@ -59,6 +60,8 @@ final class LoggingController: UIViewController {
     self.name = name
     super.init()
   }
+
+  required init?(coder: NSCoder) { fatalError("made in code") }
 
   isolated deinit { onDeinit?() }
 }

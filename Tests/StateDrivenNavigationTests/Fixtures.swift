@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessUIKit
 import Observation
 import StateDrivenNavigation
@@ -29,6 +30,8 @@ final class ItemController: UIViewController {
     self.itemID = itemID
     super.init()
   }
+
+  required init?(coder: NSCoder) { fatalError("made in code") }
 }
 
 /// A screen wired with the engine's public API, as an app would write it.
@@ -41,6 +44,8 @@ final class FeatureController: UIViewController {
     self.model = model
     super.init()
   }
+
+  required init?(coder: NSCoder) { fatalError("made in code") }
 
   override func viewDidLoad() {
     super.viewDidLoad()

@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessUIKit
 import NavigationReference
 import StateDrivenNavigation
@@ -14,6 +15,8 @@ final class ScreenController: UIViewController {
     self.world = world
     super.init()
   }
+
+  required init?(coder: NSCoder) { fatalError("made in code") }
 
   override func viewDidLoad() {
     super.viewDidLoad()

@@ -1,0 +1,115 @@
+import Testing
+import UIKit
+
+private nonisolated(unsafe) var onDismissKey: UInt8 = 0
+private nonisolated(unsafe) var weakKey: UInt8 = 0
+
+private final class Box {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+}
+
+@MainActor
+@Suite struct RuntimeStandInTests {
+  @Test func associatedObjectsLiveAsLongAsTheirController() {
+    _ = UIKitWorld()
+    weak var released: Box?
+    do {
+      let controller = UIViewController()
+      let box = Box(7)
+      released = box
+      objc_setAssociatedObject(controller, &onDismissKey, box, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      #expect((objc_getAssociatedObject(controller, &onDismissKey) as? Box)?.value == 7)
+      #expect(objc_getAssociatedObject(UIViewController(), &onDismissKey) == nil)
+      objc_setAssociatedObject(controller, &weakKey, Box(1), .OBJC_ASSOCIATION_ASSIGN)
+      #expect(objc_getAssociatedObject(controller, &weakKey) == nil)
+    }
+    #expect(released == nil)
+  }
+
+  @Test func associatedObjectsOnOtherObjectsAndClosures() {
+    let owner = Box(0)
+    let closure: () -> Int = { 42 }
+    objc_setAssociatedObject(owner, &onDismissKey, closure, .OBJC_ASSOCIATION_COPY_NONATOMIC)
+    #expect((objc_getAssociatedObject(owner, &onDismissKey) as? () -> Int)?() == 42)
+    objc_setAssociatedObject(owner, &onDismissKey, nil, .OBJC_ASSOCIATION_COPY_NONATOMIC)
+    #expect(objc_getAssociatedObject(owner, &onDismissKey) == nil)
+  }
+
+  @Test func controllersCompareByIdentityLikeNSObject() {
+    _ = UIKitWorld()
+    let first = UIViewController(), second = UIViewController(nibName: nil, bundle: nil)
+    let stack = [first, second]
+    #expect(stack.firstIndex(of: second) == 1)
+    #expect(first != second)
+    #expect(first == stack[0])
+    #expect(Set([first, second, first]).count == 2)
+  }
+
+  @Test func mainQueueHopsRunOnTheNextVirtualTurn() {
+    let world = UIKitWorld()
+    var order: [String] = []
+    DispatchQueue.main.async { order.append("hop") }
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { order.append("later") }
+    order.append("now")
+    #expect(order == ["now"])
+    world.environment.runLoop.tick()
+    #expect(order == ["now", "hop"])
+    world.environment.runLoop.advance(by: 299)
+    #expect(order == ["now", "hop"])
+    world.environment.runLoop.advance(by: 1)
+    #expect(order == ["now", "hop", "later"])
+  }
+
+  @Test func otherQueuesAreLeftToDispatch() async {
+    let queue = DispatchQueue(label: "background")
+    let ran = await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: true) }
+    }
+    #expect(ran)
+  }
+}
+
+/// A controller whose `viewDidAppear` does not call super: a swizzle never sees it.
+private final class NoSuperController: UIViewController {
+  override func viewDidAppear(_ animated: Bool) {}
+}
+
+@MainActor
+@Suite struct LifecycleHookTests {
+  @Test func classWideHooksRunInsideSuperAsASwizzleWould() {
+    let world = UIKitWorld()
+    var seen: [String] = []
+    let token = UIViewController.installLifecycleHook { controller, event in
+      guard event == .viewDidAppear || event == .didMoveToParent(isNil: false) else { return }
+      seen.append("\(type(of: controller)).\(event)")
+    }
+    defer { UIViewController.removeLifecycleHook(token) }
+    final class Ordered: UIViewController {
+      var log: (String) -> Void = { _ in }
+      override func viewDidAppear(_ animated: Bool) {
+        log("before super")
+        super.viewDidAppear(animated)
+        log("after super")
+      }
+    }
+    let ordered = Ordered()
+    ordered.log = { seen.append($0) }
+    world.navigation.pushViewController(ordered, animated: true)
+    world.settle()
+    #expect(seen == ["before super", "Ordered.viewDidAppear", "after super", "Ordered.didMoveToParent(isNil: false)"])
+
+    seen.removeAll()
+    world.navigation.pushViewController(NoSuperController(), animated: false)
+    #expect(seen == ["NoSuperController.didMoveToParent(isNil: false)"])
+  }
+
+  @Test func aRemovedHookNoLongerRuns() {
+    let world = UIKitWorld()
+    var count = 0
+    let token = UIViewController.installLifecycleHook { _, _ in count += 1 }
+    UIViewController.removeLifecycleHook(token)
+    world.navigation.pushViewController(UIViewController(), animated: false)
+    #expect(count == 0)
+  }
+}
