@@ -20,7 +20,7 @@ public final class VirtualRunLoop {
   /// Queues `work` to run `delay` virtual milliseconds from now (0: the next turn).
   public func schedule(after delay: Int = 0, _ work: @escaping @MainActor () -> Void) {
     precondition(delay >= 0, "a run-loop event cannot be scheduled in the past")
-    queue.insert(ScheduledEvent(time: now + delay, sequence: nextSequence, work: work))
+    queue.insert(ScheduledEvent(time: Self.saturatingSum(now, delay), sequence: nextSequence, work: work))
     nextSequence += 1
   }
 
@@ -48,7 +48,7 @@ public final class VirtualRunLoop {
   @discardableResult
   public func advance(by milliseconds: Int) -> Bool {
     precondition(milliseconds >= 0, "virtual time cannot go backwards")
-    let target = now + milliseconds
+    let target = Self.saturatingSum(now, milliseconds)
     var turns = 0
     while true {
       if let next = queue.peek, next.time <= now {
@@ -76,6 +76,15 @@ public final class VirtualRunLoop {
       if turns >= turnLimit { return false }
     }
     return true
+  }
+}
+
+extension VirtualRunLoop {
+  /// `a + b`, or `Int.max` where the sum would overflow: the clock stops at the end of time
+  /// instead of trapping when a trace asks for `advance 9223372036854775807` twice.
+  nonisolated static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? Int.max : sum
   }
 }
 

@@ -7,9 +7,13 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Measure the reference machine's steps/s and the engine's actions/s (build with -c release).")
 
-  @Option(help: "The topology.") var topology = "basic"
-  @Option(help: "Reference steps to time.") var referenceSteps = 2_000_000
-  @Option(help: "Engine runs to time (32 steps each).") var runs = 2_000
+  @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
+  @Option(parsing: .unconditional, help: "Reference steps to time.") var referenceSteps = 2_000_000
+  @Option(parsing: .unconditional, help: "Engine runs to time (32 steps each).") var runs = 2_000
+
+  func validate() throws {
+    guard referenceSteps >= 1, runs >= 1 else { throw ValidationError("--reference-steps and --runs must be at least 1") }
+  }
 
   func run() throws {
     try MainActor.assumeIsolated {

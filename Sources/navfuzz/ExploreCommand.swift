@@ -7,22 +7,24 @@ struct ExploreCommand: ParsableCommand {
     commandName: "explore",
     abstract: "Breadth-first search over action sequences: distinct states per depth and the shortest failing trace.")
 
-  @Option(help: "The topology.") var topology = "basic"
+  @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
   @OptionGroup var engineOption: EngineOption
-  @Option(help: "The deepest sequence length to explore.") var depth = 6
-  @Option(help: "Stop after this many distinct states.") var maxStates = 200_000
-  @Option(help: "Stop after this many seconds.") var seconds: Double = 120
+  @Option(parsing: .unconditional, help: "The deepest sequence length to explore.") var depth = 6
+  @Option(parsing: .unconditional, help: "Stop after this many distinct states.") var maxStates = 200_000
+  @Option(parsing: .unconditional, help: "Stop after this many seconds.") var seconds: Double = 120
   @Option(help: "Write the shortest failing trace here.") var out: String?
 
   func validate() throws {
     guard depth >= 1 else { throw ValidationError("--depth must be at least 1") }
     guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
+    guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)") }
   }
 
   func run() throws {
     try MainActor.assumeIsolated {
       let topology = try NavFuzz.topology(named: self.topology)
       let engine = try engineOption.choice()
+      if let out { try Output.checkFile(out, option: "--out") }
       var explorer = Explorer(topology: topology, engine: engine)
       explorer.maxDepth = depth
       explorer.stateLimit = maxStates

@@ -11,6 +11,7 @@ struct EncodeCommand: ParsableCommand {
 
   func run() throws {
     try MainActor.assumeIsolated {
+      try Output.checkFolder(out, option: "--out")
       var written = 0
       do {
         for file in try traceFiles(named: paths) {
@@ -35,15 +36,23 @@ struct ImportCommand: ParsableCommand {
     abstract: "Turn a libFuzzer input (a crash) into a shrunk .navtrace with its expected violations.")
 
   @Argument(help: "The libFuzzer input file.") var file: String
-  @Option(help: "The topology the input was fuzzed on.") var topology = "basic"
+  @Option(help: ArgumentHelp("The topology the input was fuzzed on: \(topologyNames), or a topology file (.json).")) var topology = "basic"
   @OptionGroup var engineOption: EngineOption
-  @Option(help: "Where to write the trace (whole or not at all).") var out: String?
+  @Option(help: "Where to write the trace (whole or not at all); default navfuzz-failures/imported-NAME.navtrace.")
+  var out: String?
 
   func run() throws {
     try MainActor.assumeIsolated {
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw InputError("\(file):1: error: cannot read the file")
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        throw InputError("\(file): error: \(isDirectory.boolValue ? "a folder, not a libFuzzer input file" : "no such file")")
       }
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw InputError("\(file): error: cannot read the file (permissions?)")
+      }
+      // Not beside the input (that may be the repository root, or a read-only crash folder).
+      let path = out ?? "navfuzz-failures/imported-\(((file as NSString).lastPathComponent as NSString).deletingPathExtension).navtrace"
+      try Output.checkFile(path, option: "--out")
       let topology = try NavFuzz.topology(named: self.topology)
       let engine = try engineOption.choice()
       let (steps, runner) = FuzzInput.decode(Array(data), topology: topology, engine: engine)
@@ -57,7 +66,6 @@ struct ImportCommand: ParsableCommand {
         topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
         steps: shrinker.shrink(steps))
       let text = TraceFormat.print(shrunk)
-      let path = out ?? "\((file as NSString).deletingPathExtension).navtrace"
       try Output.write(text, to: path)
       print("\(violation.invariant.rawValue): \(steps.count) decoded steps, shrunk to \(shrunk.actions.count); wrote \(path)")
       print(text, terminator: "")

@@ -7,14 +7,22 @@ struct MutantsCommand: ParsableCommand {
     commandName: "mutants",
     abstract: "Fuzz every mutant engine: caught or not, time to first detection, shrunk vs shortest trace.")
 
-  @Option(help: "Campaign seeds per mutant (time to detection is the median over them).") var seeds = 10
-  @Option(help: "At most this many runs per campaign.") var runs = 2_000
+  @Option(parsing: .unconditional, help: "Campaign seeds per mutant (time to detection is the median over them).")
+  var seeds = 10
+  @Option(parsing: .unconditional, help: "At most this many runs per campaign.") var runs = 2_000
   @Flag(help: "Also run the breadth-first explorer for the shortest counterexample.") var explore = false
-  @Option(help: "Explorer depth.") var depth = 6
+  @Option(parsing: .unconditional, help: "Explorer depth.") var depth = 6
   @Option(help: "Write each mutant's shrunk trace to DIR/<engine>.navtrace.") var writeCorpus: String?
+
+  func validate() throws {
+    guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1, found \(seeds)") }
+    guard runs >= 1 else { throw ValidationError("--runs must be at least 1, found \(runs)") }
+    guard depth >= 1 else { throw ValidationError("--depth must be at least 1, found \(depth)") }
+  }
 
   func run() throws {
     try MainActor.assumeIsolated {
+      if let writeCorpus { try Output.checkFolder(writeCorpus, option: "--write-corpus") }
       let clock = ContinuousClock()
       let origin = clock.now
       let now = { (clock.now - origin).seconds }

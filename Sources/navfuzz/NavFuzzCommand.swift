@@ -30,7 +30,9 @@ struct NavFuzzCommand: ParsableCommand {
       if code == .success {
         Self.exit(withError: error)  // --help and friends
       }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      // Located errors ("file:line: error: …") print as they are; others get argument-parser's text.
+      let located = error is InputError || error is TraceError || error is TopologyFile.Problem
+      FileHandle.standardError.write(Data(((located ? "\(error)" : fullMessage(for: error)) + "\n").utf8))
       Foundation.exit(2)
     }
   }
@@ -55,6 +57,56 @@ enum Output {
   }
 
   static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+  /// Checks, before any work, that files can be written into `path` (a folder, created on
+  /// demand): an empty path, an existing file or a read-only place is an input error now, not
+  /// after a campaign whose findings would then be lost.
+  static func checkFolder(_ path: String, option: String) throws {
+    try checkWritable(path, option: option, isFolder: true)
+  }
+
+  /// The same for one file: its folder must be writable and the path must not be a folder.
+  static func checkFile(_ path: String, option: String) throws {
+    try checkWritable(path, option: option, isFolder: false)
+  }
+
+  private static func checkWritable(_ path: String, option: String, isFolder: Bool) throws {
+    let kind = isFolder ? "folder" : "file"
+    guard !path.isEmpty else {
+      throw InputError("error: \(option) '': an empty path names no \(kind)" + (isFolder ? " (use '.' for this folder)" : ""))
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return try checkCreatable(path, option: option)
+    }
+    guard isDirectory.boolValue == isFolder else {
+      throw InputError(
+        "\(path): error: \(option) names a \(isFolder ? "file" : "folder"); it must name a \(kind)" + (isFolder ? " (existing or new)" : ""))
+    }
+    guard FileManager.default.isWritableFile(atPath: path) else {
+      throw InputError("\(path): error: \(option): the \(kind) is not writable")
+    }
+  }
+
+  /// The nearest existing ancestor of `path` must be a writable folder.
+  private static func checkCreatable(_ path: String, option: String) throws {
+    var ancestor = (path as NSString).deletingLastPathComponent
+    while true {
+      let candidate = ancestor.isEmpty ? "." : ancestor
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else {
+          throw InputError("\(path): error: \(option): '\(candidate)' is a file, so nothing can be created under it")
+        }
+        guard FileManager.default.isWritableFile(atPath: candidate) else {
+          throw InputError("\(path): error: \(option): cannot create it, '\(candidate)' is not writable")
+        }
+        return
+      }
+      if ancestor.isEmpty || ancestor == "/" { return }
+      ancestor = (ancestor as NSString).deletingLastPathComponent
+    }
+  }
 }
 
 struct EngineOption: ParsableArguments {
@@ -78,6 +130,19 @@ struct EngineOption: ParsableArguments {
         "unknown semantics '\(profileName)' (known: \(SemanticsProfile.all.map(\.name).joined(separator: ", ")))")
     }
     return choice.judged(by: profile)
+  }
+
+  /// The engine to replay `trace` on: `--engine` if given, else the trace's own `engine` line (an
+  /// unknown name there is an error at that line), else the default; judged by `--semantics`, else
+  /// by the trace's `semantics` line, else by the profile the engine declares.
+  @MainActor
+  func choice(for trace: Trace) throws -> EngineChoice {
+    if engine == nil, let name = trace.engine, EngineChoice.named(name) == nil {
+      throw TraceError(
+        file: trace.source, line: trace.engineLine ?? 1,
+        message: "unknown engine '\(name)' (known: \(EngineChoice.all.map(\.name).joined(separator: ", ")))")
+    }
+    return try choice(default: trace.engine, semantics: trace.semantics)
   }
 }
 
@@ -106,9 +171,16 @@ struct TopologyFileOption: ParsableArguments {
   var file: String?
 
   func register() throws {
-    if let file { _ = try navfuzz.topology(named: file) }
+    guard let file else { return }
+    guard file.hasSuffix(".json") else {
+      throw ValidationError("--topology here names a topology file (.json); built-in topologies need no option")
+    }
+    _ = try navfuzz.topology(named: file)
   }
 }
+
+/// "basic, counter, stack, …": every topology the registry knows, for help texts.
+let topologyNames = Topology.all.map(\.name).joined(separator: ", ")
 
 /// Reads and parses a trace file; a missing, unreadable or malformed file is an input error.
 @MainActor

@@ -14,6 +14,8 @@ struct ReportCommand: ParsableCommand {
   func run() throws {
     try MainActor.assumeIsolated {
       try topologyFile.register()
+      try Output.checkFolder(report, option: "--report")
+      if engineOption.engine != nil { _ = try engineOption.choice() }
       let clock = ContinuousClock()
       let started = clock.now
       var replays: [(path: String, trace: Trace, result: ReplayResult)] = []
@@ -21,13 +23,13 @@ struct ReportCommand: ParsableCommand {
         for file in try traceFiles(named: paths) {
           let trace = try loadTrace(file)
           let topology = try NavFuzz.topology(named: trace.topology)
-          let engine = try engineOption.choice(default: trace.engine, semantics: trace.semantics)
+          let engine = try engineOption.choice(for: trace)
           replays.append((file, trace, try Replay.run(trace, topology: topology, engine: engine)))
         }
       }
       let value = CampaignReport(replays: replays, durationSeconds: (clock.now - started).seconds)
       let files = try ReportWriter.write(value, to: report)
-      print("\(replays.count) trace(s): \(value.failures.count) failure(s)")
+      print("\(replays.count) trace(s): \(value.verdict)")
       print("reports: \(files.joined(separator: " "))")
       if !value.passed { throw ExitCode(1) }
     }

@@ -6,79 +6,107 @@ struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run a seeded random campaign and save each distinct failure, shrunk.")
 
-  @Option(help: "The topology: basic, counter, stack, or a topology file (.json).") var topology = "basic"
+  @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
   @OptionGroup var engineOption: EngineOption
-  @Option(help: "The campaign seed: the same seed gives the same campaign.") var seed: UInt64 = 1
-  @Option(help: "How many runs.") var runs = 500
-  @Option(help: "Stop after this many seconds even if runs remain (the number of runs then depends on the machine; each run still replays from its seed).")
+  @Option(parsing: .unconditional, help: "The campaign seed: the same seed gives the same campaign.") var seed: UInt64 = 1
+  @Option(parsing: .unconditional, help: "How many runs.") var runs = 500
+  @Option(
+    parsing: .unconditional,
+    help: "Rerun one case: the run with this run seed (a failure's 'run seed'), once, instead of a campaign.")
+  var runSeed: UInt64?
+  @Option(
+    parsing: .unconditional,
+    help: "Stop after this many seconds even if runs remain (the number of runs then depends on the machine; each run still replays from its seed).")
   var seconds: Double?
-  private var timeBudget: Double? { seconds }
-  @Option(help: "At most this many steps per run.") var maxSteps = 32
-  @Option(help: "Where to write shrunk failing traces.") var out = "navfuzz-failures"
+  @Option(parsing: .unconditional, help: "At most this many steps per run.") var maxSteps = 32
+  @Option(help: "The folder to write shrunk failing traces into.") var out = "navfuzz-failures"
   @Flag(help: "Keep failing traces as generated.") var noShrink = false
   @Flag(help: "Use every action kind in every run (no swarm testing).") var noSwarm = false
   @Option(help: "Write report.json, junit.xml, report.md and report.html into this folder.") var report: String?
-  @Option(help: "Fail (exit 1) when the campaign reaches fewer distinct states than this.") var minDistinctStates: Int?
+  @Option(parsing: .unconditional, help: "Fail (exit 1) when the campaign reaches fewer distinct states than this.")
+  var minDistinctStates: Int?
 
   func validate() throws {
-    guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
-    guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1") }
+    guard runs > 0 else { throw ValidationError("--runs must be at least 1, found \(runs)") }
+    guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1, found \(maxSteps)") }
+    if let seconds, !(seconds.isFinite && seconds > 0) {
+      throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)")
+    }
+    if let minDistinctStates, minDistinctStates < 0 {
+      throw ValidationError("--min-distinct-states must be at least 0, found \(minDistinctStates)")
+    }
   }
 
   func run() throws {
     try MainActor.assumeIsolated {
       let topology = try NavFuzz.topology(named: self.topology)
       let engine = try engineOption.choice()
+      // Where results go is checked before the campaign, so a typo never costs one.
+      try Output.checkFolder(out, option: "--out")
+      if let report { try Output.checkFolder(report, option: "--report") }
       var options = Campaign.Options()
       options.seed = seed
-      options.runs = runs
+      options.runs = runSeed == nil ? runs : 1
+      options.onlyRunSeed = runSeed
       options.maxSteps = maxSteps
       options.shrinks = !noShrink
       options.swarm = !noSwarm
       let campaign = Campaign(topology: topology, engine: engine, options: options)
       let clock = ContinuousClock()
       let started = clock.now
-      let showsProgress = Output.stderrIsTerminal
+      var progress = Progress(total: options.runs, timeBudget: seconds)
+      let interruption = Interruption.install()
       let result = campaign.run { index, partial in
         let elapsed = (clock.now - started).seconds
-        if showsProgress, index % 25 == 0 {
-          let rate = Double(partial.statistics.steps) / max(elapsed, 1e-9)
-          let left = timeBudget.map { String(format: ", %.0f s left", max($0 - elapsed, 0)) } ?? ", \(options.runs - index - 1) runs left"
-          Output.error(
-            "\r\u{1B}[K\(index + 1) runs, \(String(format: "%.0f", rate)) actions/s, \(partial.statistics.distinctStates.count) distinct states, \(partial.failures.count) violation(s)\(left)",
-            terminator: "")
-        }
-        return timeBudget.map { elapsed < $0 } ?? true
+        progress.update(
+          runs: index + 1, steps: partial.statistics.steps, distinctStates: partial.statistics.distinctStates.count,
+          failures: partial.failures.count, elapsed: elapsed)
+        return !interruption.happened && (seconds.map { elapsed < $0 } ?? true)
       }
-      if showsProgress { Output.error("\r\u{1B}[K", terminator: "") }
-      let elapsed = clock.now - started
+      progress.finish()
+      let elapsed = (clock.now - started).seconds
       print(Summary.campaign(result, topology: topology, engine: engine, options: options))
+      if interruption.happened {
+        print("interrupted: \(result.runsCompleted) of \(options.runs) runs ran; the summary and reports cover those")
+      }
       var written: [String] = []
+      var unwritten = 0
       for failure in result.failures {
         let path = "\(out)/\(topology.name)-\(engine.name)-\(failure.violation.invariant.rawValue).navtrace"
-        try Output.write(TraceFormat.print(failure.shrunk), to: path)
-        written.append(path)
-      }
-      for (failure, path) in zip(result.failures, written) {
+        let text = TraceFormat.print(failure.shrunk)
         print("  \(failure.violation.invariant.rawValue): \(failure.shrunkViolation.explanation)")
-        print("    shrunk to \(failure.shrunk.actions.count) steps (from \(failure.original.actions.count)), run seed \(failure.runSeed)")
-        print("    saved \(path)")
-        print("    replay: swift run navfuzz replay \(path)")
+        print(
+          "    shrunk to \(failure.shrunk.actions.count) steps (from \(failure.original.actions.count)), run seed \(failure.runSeed)")
+        do {
+          try Output.write(text, to: path)
+          written.append(path)
+          print("    saved \(path)")
+          print("    replay: \(ReplayCommandLine.replay(path, topology: topology.name))")
+        } catch {
+          // A found failure is never lost: the trace is below, and the run seed repeats it.
+          unwritten += 1
+          written.append("")
+          Output.error("\(path): error: could not save the trace: \(error.localizedDescription)")
+          print(
+            "    rerun: \(ReplayCommandLine.run(topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed, maxSteps: maxSteps))")
+        }
+        print(text.split(separator: "\n").map { "    | \($0)" }.joined(separator: "\n"))
       }
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      Output.error(String(format: "took %.2f s (%.0f steps/s)", seconds, Double(result.statistics.steps) / max(seconds, 1e-9)))
+      Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(result.statistics.steps) / max(elapsed, 1e-9)))
       let floorMissed = minDistinctStates.map { result.statistics.distinctStates.count < $0 } ?? false
       if floorMissed {
         print("coverage floor missed: \(result.statistics.distinctStates.count) distinct states, fewer than \(minDistinctStates!)")
       }
       if let report {
         let value = CampaignReport(
-          campaign: result, topology: topology, engine: engine, options: options, durationSeconds: seconds,
+          campaign: result, topology: topology, engine: engine, options: options, durationSeconds: elapsed,
           minDistinctStates: minDistinctStates, savedTraces: written)
         let files = try ReportWriter.write(value, to: report)
         print("reports: \(files.joined(separator: " "))")
       }
       if !result.failures.isEmpty || floorMissed { throw ExitCode(1) }
+      if unwritten > 0 { throw ExitCode(2) }
+      if interruption.happened { throw ExitCode(130) }
     }
   }
 }

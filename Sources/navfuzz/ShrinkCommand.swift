@@ -8,14 +8,22 @@ struct ShrinkCommand: ParsableCommand {
 
   @Argument(help: "The failing trace.") var file: String
   @OptionGroup var engineOption: EngineOption
+  @OptionGroup var topologyFile: TopologyFileOption
   @Option(help: "Write the shrunk trace here (whole or not at all) instead of printing it.") var out: String?
-  @Option(help: "Then search breadth-first for a shorter trace, up to this length (0: skip).") var exhaustive = 5
+  @Option(parsing: .unconditional, help: "Then search breadth-first for a shorter trace, up to this length (0: skip).")
+  var exhaustive = 5
+
+  func validate() throws {
+    guard exhaustive >= 0 else { throw ValidationError("--exhaustive must be at least 0, found \(exhaustive)") }
+  }
 
   func run() throws {
     try MainActor.assumeIsolated {
+      try topologyFile.register()
+      if let out { try Output.checkFile(out, option: "--out") }
       let trace = try loadTrace(file)
       let topology = try NavFuzz.topology(named: trace.topology)
-      let engine = try engineOption.choice(default: trace.engine, semantics: trace.semantics)
+      let engine = try engineOption.choice(for: trace)
       let result = try Replay.run(trace, topology: topology, engine: engine)
       guard let violation = result.violations.first else {
         print("\(file): no violation to shrink (engine \(engine.name))")

@@ -25,3 +25,29 @@ enum Summary {
     return lines.joined(separator: "\n")
   }
 }
+
+extension Summary {
+  /// Why a replayed trace failed: each unmet expectation at its line (with a − expected / + actual
+  /// diff for `expect state` and `expect screen`), each violation no line expected.
+  @MainActor
+  static func replayFailure(_ result: ReplayResult, file: String) -> String {
+    var text = ""
+    let diffs = result.observed.filter { !$0.value.holds }
+    for unmet in result.unmetExpectations {
+      text += "  \(unmet)\n"
+      let index = result.trace.lines.firstIndex(of: unmet.line)
+      if let index, let observed = diffs[index] {
+        text += LineDiff.text(expected: observed.expected, actual: observed.actual, indent: "    ")
+      }
+    }
+    for violation in result.unexpectedViolations {
+      let lines = result.trace.lines
+      let line = lines.indices.contains(violation.stepIndex) ? lines[violation.stepIndex] : lines.last ?? 1
+      text += "  \(file):\(line): violation \(violation.invariant.rawValue): \(violation.explanation)\n"
+      if violation.expectedScreen != violation.actualScreen {
+        text += LineDiff.text(expected: violation.expectedScreen, actual: violation.actualScreen, indent: "    ")
+      }
+    }
+    return text
+  }
+}

@@ -41,4 +41,17 @@ import Testing
     #expect(loop.settle() == false)
     #expect(loop.hasPendingWork)
   }
+
+  @Test func theClockSaturatesAtTheEndOfTimeInsteadOfOverflowing() {
+    let loop = VirtualRunLoop()
+    var ran: [String] = []
+    loop.advance(by: Int.max)
+    #expect(loop.now == Int.max)
+    #expect(loop.advance(by: 1))
+    #expect(loop.now == Int.max)
+    loop.schedule(after: 250) { ran.append("late") }
+    #expect(loop.nextEventTime == Int.max)
+    loop.settle()
+    #expect(ran == ["late"])
+  }
 }

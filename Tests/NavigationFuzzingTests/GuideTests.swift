@@ -37,7 +37,7 @@ import Testing
         _ = try TopologyFile.parse(Data(json.utf8), file: "app.json")
         Issue.record("accepted: \(json)")
       } catch {
-        #expect(error.description.hasPrefix("app.json: "))
+        #expect(error.description.hasPrefix("app.json:"))
         #expect(error.description.contains(expected), "\(error)")
       }
     }

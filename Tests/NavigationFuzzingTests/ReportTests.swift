@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-import NavigationFuzzing
+@testable import NavigationFuzzing
 import Testing
 
 @MainActor
@@ -26,7 +26,7 @@ import Testing
     let campaign = try #require(object["campaign"] as? [String: Any])
     #expect(campaign["topology"] as? String == "basic")
     #expect(campaign["engine"] as? String == "no-write-back")
-    #expect(campaign["seed"] as? Int == 1)
+    #expect(campaign["seed"] as? String == "1")
     let invariants = try #require(object["invariants"] as? [[String: Any]])
     #expect(invariants.map { $0["id"] as? String } == InvariantID.allCases.map(\.rawValue))
     #expect(invariants.allSatisfy { ($0["checks"] as? Int ?? -1) >= 0 && $0["violations"] is Int })
@@ -61,9 +61,10 @@ import Testing
     let parser = XMLParser(data: data)
     parser.delegate = counter
     #expect(parser.parse())
-    let violated = Set(report.failures.map(\.invariant)).count
-    #expect(counter.cases == InvariantID.allCases.count + 1)  // + the coverage floor
-    #expect(counter.failures == violated + 1)
+    // One case per failing run, one per invariant that held, one for the coverage floor.
+    let violated = Set(report.failures.flatMap { [$0.invariant] + $0.alsoViolated }).count
+    #expect(counter.cases == report.failures.count + InvariantID.allCases.count - violated + 1)
+    #expect(counter.failures == report.failures.count + 1)
     #expect(counter.declared == counter.failures)
   }
 
@@ -89,5 +90,108 @@ import Testing
     #expect(!report.passed)
     #expect(report.failures.map(\.invariant) == ["expectation"])
     #expect(report.failures[0].timeline.count == 2)
+  }
+
+  @Test func runSeedsAreStringsSoNoJSONReaderRoundsThem() throws {
+    var report = try mutantReport()
+    report.failures[0].runSeed = String(UInt64.max)
+    let object = try #require(try JSONSerialization.jsonObject(with: ReportWriter.json(report)) as? [String: Any])
+    let failures = try #require(object["failures"] as? [[String: Any]])
+    #expect(failures[0]["runSeed"] as? String == "18446744073709551615")
+    #expect(object["schemaVersion"] as? Int == 2)
+  }
+
+  func replayReport(_ text: String, path: String = "t.navtrace") throws -> CampaignReport {
+    let trace = try TraceFormat.parse(text, source: path)
+    let result = try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: EngineChoice.named(trace.engine ?? "state-driven")!)
+    return CampaignReport(replays: [(path, trace, result)], durationSeconds: 0.1)
+  }
+
+  @Test func aReplayWhoseTracesExpectViolationsIsNotHeadedNoViolations() throws {
+    let corpus = CorpusReplayTests.corpus.appendingPathComponent("mutants/no-write-back.navtrace")
+    let report = try replayReport(try String(contentsOf: corpus, encoding: .utf8), path: corpus.path)
+    #expect(report.passed)
+    #expect(report.totals.expectedViolations > 0)
+    #expect(report.verdict.hasPrefix("1 trace(s) met their expectations ("), "\(report.verdict)")
+    #expect(!MarkdownReport.render(report).contains("no violations"))
+    #expect(!HTMLReport.render(report).contains("No violations"))
+  }
+
+  @Test func aReplayedTraceIsNotSaidToBeShrunk() throws {
+    let report = try replayReport("navtrace 1\ntopology basic\nset presentedChild 1\nsettle\nexpect state\n")
+    #expect(!report.failures.isEmpty)
+    let markdown = MarkdownReport.render(report)
+    #expect(!markdown.contains("Shrunk from"))
+    #expect(markdown.contains("2 steps."))
+  }
+
+  @Test func onlyTheCoverageFloorFailingSaysSo() throws {
+    var options = Campaign.Options()
+    options.runs = 5
+    let result = Campaign(topology: .basic, engine: .default, options: options).run()
+    let report = CampaignReport(
+      campaign: result, topology: .basic, engine: .default, options: options, durationSeconds: 1,
+      minDistinctStates: 1_000_000, savedTraces: [])
+    #expect(!report.passed)
+    #expect(report.verdict.hasPrefix("coverage floor missed"))
+    #expect(!MarkdownReport.render(report).contains("0 failure(s)"))
+    #expect(!HTMLReport.render(report).contains("0 failure(s)"))
+  }
+
+  @Test func aPushUnderACoverStaysVisible() {
+    let svg = HTMLReport.phone(["root", "push:pushedChild#1", "cover:coverChild#2"], highlighted: false)
+    func top(of kind: String) -> Double? {
+      guard let range = svg.range(of: "class=\"\(kind)\"") else { return nil }
+      let rect = svg[..<range.lowerBound].components(separatedBy: "<rect").last ?? ""
+      return rect.components(separatedBy: "y=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) }
+    }
+    let push = top(of: "push"), cover = top(of: "cover")
+    #expect(push != nil && cover != nil)
+    #expect(cover! > push! + 10, "the cover hides the pushed screen's label")
+  }
+
+  @Test func oneCauseSeenByTwoInvariantsIsOneFailure() throws {
+    func failure(_ invariant: String, trace: String) -> CampaignReport.Failure {
+      CampaignReport.Failure(
+        invariant: invariant, alsoViolated: [], explanation: invariant, stepIndex: 0, runSeed: "1", source: nil,
+        originalSteps: 3, shrunkSteps: 2, trace: trace, expectedModel: [], actualModel: [], expectedScreen: [],
+        actualScreen: [], timeline: [], replayCommand: "")
+    }
+    let same = "navtrace 1\ntopology basic\nset presentedChild 1\n"
+    let grouped = CampaignReport.grouped([
+      failure("reference-agreement", trace: same + "expect violation reference-agreement\n"),
+      failure("state-ui-consistency", trace: same + "expect violation state-ui-consistency\n"),
+      failure("no-leaks", trace: "navtrace 1\ntopology basic\nclear presentedChild\n"),
+    ])
+    #expect(grouped.map(\.invariant) == ["state-ui-consistency", "no-leaks"])
+    #expect(grouped[0].alsoViolated == ["reference-agreement"])
+  }
+
+  @Test func junitHasACasePerReplayedTraceWithItsOwnTopologyAndSkipsUncheckedInvariants() throws {
+    let passing = try TraceFormat.parse("navtrace 1\ntopology stack\npath append 1\nsettle\nexpect ok\n", source: "a.navtrace")
+    let failing = try TraceFormat.parse("navtrace 1\ntopology basic\nset presentedChild 1\nsettle\nexpect state\n", source: "b.navtrace")
+    let replays = try [passing, failing].map { trace in
+      (trace.source, trace, try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: .default))
+    }
+    let report = CampaignReport(replays: replays, durationSeconds: 0.1)
+    let cases = JUnitReport.cases(report)
+    let traceCases = cases.filter { $0.className.hasPrefix("navfuzz.replay.") }
+    #expect(traceCases.map(\.name) == ["a.navtrace", "b.navtrace"])
+    #expect(traceCases.map(\.className) == ["navfuzz.replay.stack", "navfuzz.replay.basic"])
+    #expect(traceCases.map { $0.failure == nil } == [true, false])
+    let unchecked = report.invariants.filter { $0.checks == 0 }.map(\.id)
+    #expect(!unchecked.isEmpty)
+    #expect(cases.filter { $0.skipped != nil }.map(\.name) == unchecked)
+    #expect(JUnitReport.render(report).contains("<skipped message="))
+  }
+
+  @Test func junitNamesAFailingRunByTopologyInvariantAndRunSeed() throws {
+    let report = try mutantReport()
+    let cases = JUnitReport.cases(report).filter { $0.failure != nil && $0.name != "min-distinct-states" }
+    #expect(cases.count == report.failures.count)
+    for (testCase, failure) in zip(cases, report.failures) {
+      #expect(testCase.className == "navfuzz.basic.no-write-back")
+      #expect(testCase.name == "\(failure.invariant) run-seed \(failure.runSeed!)")
+    }
   }
 }

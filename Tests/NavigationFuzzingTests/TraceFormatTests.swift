@@ -1,3 +1,4 @@
+import Foundation
 import NavigationFuzzing
 import NavigationReference
 import Testing
@@ -103,6 +104,19 @@ import Testing
       let text = String(decoding: bytes, as: UTF8.self)
       _ = try? TraceFormat.parse("navtrace 1\ntopology basic\n" + text)
       _ = try? TraceFormat.parse(text)
+    }
+  }
+
+  @Test func crlfLineEndingsReadLikeLF() throws {
+    let lf = "navtrace 1\ntopology basic\nengine no-write-back\nset presentedChild 1\nsettle\nexpect ok\n"
+    let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+    #expect(crlf.contains("\r\n"))
+    let trace = try TraceFormat.parse(crlf)
+    #expect(trace == (try TraceFormat.parse(lf)))
+    #expect(trace.lines == [4, 5, 6])
+    #expect(trace.engineLine == 3)
+    #expect(throws: TraceError(file: "<trace>", line: 3, message: "unknown step 'sett'")) {
+      try TraceFormat.parse("navtrace 1\r\ntopology basic\r\nsett\r\n")
     }
   }
 }

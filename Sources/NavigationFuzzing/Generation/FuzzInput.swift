@@ -23,7 +23,7 @@ public enum FuzzInput {
     while !generator.choices.isExhausted, steps.count < maxSteps {
       let step = generator.next(for: runner)
       steps.append(step)
-      try? runner.perform(step, index: steps.count - 1)
+      _ = try? runner.perform(step, index: steps.count - 1)
       if runner.hasViolation { break }
     }
     return (steps, runner)
@@ -41,7 +41,7 @@ public enum FuzzInput {
       let options = StepOptions(runner: runner, enabled: enabled)
       guard let encoded = encode(step, options: options) else { continue }
       bytes += encoded
-      try? runner.perform(step, index: index)
+      _ = try? runner.perform(step, index: index)
       index += 1
       if bytes.count > 4 * maxSteps { break }
     }

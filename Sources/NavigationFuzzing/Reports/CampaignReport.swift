@@ -1,7 +1,9 @@
 /// Everything a report says, in one versioned, Codable value: what ran, what was checked, what
 /// broke and how. docs/REPORTS.md documents the schema. Every list is in a fixed order.
 public struct CampaignReport: Codable, Sendable {
-  public static let schemaVersion = 1
+  /// 2: seeds are strings (a UInt64 above 2^53 loses digits in most JSON readers); failures
+  /// group the invariants one cause showed (`alsoViolated`); totals count expected violations.
+  public static let schemaVersion = 2
   public static let toolVersion = "0.1.0"
 
   public struct Campaign: Codable, Sendable {
@@ -10,12 +12,15 @@ public struct CampaignReport: Codable, Sendable {
     public var engine: String
     /// The semantics profile that judged the run (or the profiles, comma-separated, for replays).
     public var semantics: String?
-    public var seed: UInt64?
+    /// A decimal string: JSON numbers above 2^53 lose precision in most readers.
+    public var seed: String?
     public var runs: Int
     public var maxSteps: Int?
     public var swarm: Bool?
     public var durationSeconds: Double
     public var traces: [String]?
+    /// Replays: the topology of each trace in `traces`.
+    public var traceTopologies: [String]?
   }
 
   public struct Totals: Codable, Sendable {
@@ -23,6 +28,8 @@ public struct CampaignReport: Codable, Sendable {
     public var steps: Int
     public var skippedSteps: Int
     public var actionsPerSecond: Double
+    /// Violations that `expect violation` lines asked for (replays); 0 for campaigns.
+    public var expectedViolations: Int
   }
 
   public struct InvariantSummary: Codable, Sendable {
@@ -62,10 +69,13 @@ public struct CampaignReport: Codable, Sendable {
 
   public struct Failure: Codable, Sendable {
     public var invariant: String
+    /// Other invariants the same cause (the same shrunk trace) violated, in invariant order.
+    public var alsoViolated: [String]
     public var explanation: String
     /// 0-based index into the shrunk trace's steps.
     public var stepIndex: Int
-    public var runSeed: UInt64?
+    /// A decimal string, as `seed`.
+    public var runSeed: String?
     public var source: String?
     public var originalSteps: Int
     public var shrunkSteps: Int
@@ -87,6 +97,55 @@ public struct CampaignReport: Codable, Sendable {
   public var failures: [Failure]
 
   public var passed: Bool { failures.isEmpty && coverage.floorMet }
+
+  /// The one-line verdict every format heads with: what passed or what broke, never "no
+  /// violations" over traces that expected some, never "0 failures" when only the floor failed.
+  public var verdict: String {
+    if !failures.isEmpty {
+      return "\(failures.count) failure(s)" + (coverage.floorMet ? "" : " and the coverage floor missed")
+    }
+    if !coverage.floorMet {
+      return "coverage floor missed: \(coverage.distinctStates) distinct states, below \(coverage.minDistinctStates ?? 0)"
+    }
+    if campaign.kind == "replay" {
+      return "\(totals.runs) trace(s) met their expectations"
+        + (totals.expectedViolations > 0 ? " (\(totals.expectedViolations) expected violation(s) seen)" : "")
+    }
+    return "no violations"
+  }
+
+  /// "Shrunk from 31 to 4 steps." for campaigns; "12 steps." for replayed traces (never shrunk).
+  public func stepsSentence(_ failure: Failure) -> String {
+    campaign.kind == "replay" || failure.originalSteps == failure.shrunkSteps
+      ? "\(failure.shrunkSteps) steps."
+      : "Shrunk from \(failure.originalSteps) to \(failure.shrunkSteps) steps."
+  }
+
+  /// Failures with the same cause (the same trace) become one, headed by the first invariant in
+  /// `InvariantID` order; the others are listed in `alsoViolated`. Order: by cause as first seen.
+  static func grouped(_ failures: [Failure]) -> [Failure] {
+    func rank(_ id: String) -> Int { InvariantID.allCases.firstIndex { $0.rawValue == id } ?? Int.max }
+    /// The trace's actions: a campaign's shrunk traces differ only in their `expect` lines when
+    /// one bug broke two invariants; a replayed file is its own cause.
+    func cause(_ failure: Failure) -> String {
+      (failure.runSeed == nil ? (failure.source ?? "") : "")
+        + failure.trace.split(separator: "\n").filter { !$0.hasPrefix("expect ") }.joined(separator: "\n")
+    }
+    var groups: [[Failure]] = []
+    for failure in failures {
+      if let index = groups.firstIndex(where: { cause($0[0]) == cause(failure) }) {
+        groups[index].append(failure)
+      } else {
+        groups.append([failure])
+      }
+    }
+    return groups.map { group in
+      let ordered = group.sorted { rank($0.invariant) < rank($1.invariant) }
+      var head = ordered[0]
+      head.alsoViolated = ordered.dropFirst().map(\.invariant).filter { $0 != head.invariant }
+      return head
+    }
+  }
 }
 
 extension CampaignReport {
@@ -139,27 +198,30 @@ extension CampaignReport {
     coverage.floorMet = statistics.distinctStates.count >= (minDistinctStates ?? 0)
     self.campaign = Campaign(
       kind: "campaign", topology: topology.name, engine: engine.name, semantics: engine.semantics.name,
-      seed: options.seed, runs: result.runsCompleted,
-      maxSteps: options.maxSteps, swarm: options.swarm, durationSeconds: durationSeconds, traces: nil)
+      seed: String(options.seed), runs: result.runsCompleted,
+      maxSteps: options.maxSteps, swarm: options.swarm, durationSeconds: durationSeconds, traces: nil,
+      traceTopologies: nil)
     self.totals = Totals(
       runs: result.runsCompleted, steps: statistics.steps, skippedSteps: statistics.skipped,
-      actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0)
+      actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0, expectedViolations: 0)
     self.invariants = invariants
     self.coverage = coverage
-    self.failures = zip(result.failures, savedTraces + Array(repeating: "", count: max(0, result.failures.count - savedTraces.count))).map {
+    self.failures = Self.grouped(zip(result.failures, savedTraces + Array(repeating: "", count: max(0, result.failures.count - savedTraces.count))).map {
       failure, path in
       let violation = failure.shrunkViolation
       return Failure(
-        invariant: violation.invariant.rawValue, explanation: violation.explanation, stepIndex: violation.stepIndex,
-        runSeed: failure.runSeed, source: path.isEmpty ? nil : path, originalSteps: failure.original.actions.count,
+        invariant: violation.invariant.rawValue, alsoViolated: [], explanation: violation.explanation,
+        stepIndex: violation.stepIndex, runSeed: String(failure.runSeed), source: path.isEmpty ? nil : path, originalSteps: failure.original.actions.count,
         shrunkSteps: failure.shrunk.actions.count, trace: TraceFormat.print(failure.shrunk),
         expectedModel: violation.expectedModel, actualModel: violation.actualModel,
         expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen,
         timeline: Self.timeline(of: failure.shrunk, topology: topology, engine: engine),
         replayCommand: path.isEmpty
-          ? "swift run navfuzz run --topology \(topology.name) --engine \(engine.name) --semantics \(engine.semantics.name) --seed \(options.seed) --runs \(failure.runIndex + 1)"
-          : "swift run navfuzz replay \(path)")
-    }
+          ? ReplayCommandLine.run(
+            topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
+            maxSteps: options.maxSteps)
+          : ReplayCommandLine.replay(path, topology: topology.name))
+    })
   }
 
   /// The report of replayed traces (`navfuzz report`).
@@ -176,35 +238,37 @@ extension CampaignReport {
       kind: "replay", topology: Set(replays.map(\.trace.topology)).sorted().joined(separator: ","),
       engine: Set(replays.map(\.result.engine)).sorted().joined(separator: ","),
       semantics: Set(replays.map(\.result.semantics)).sorted().joined(separator: ","), seed: nil, runs: replays.count,
-      maxSteps: nil, swarm: nil, durationSeconds: durationSeconds, traces: replays.map(\.path))
+      maxSteps: nil, swarm: nil, durationSeconds: durationSeconds, traces: replays.map(\.path),
+      traceTopologies: replays.map(\.trace.topology))
     self.totals = Totals(
       runs: replays.count, steps: statistics.steps, skippedSteps: statistics.skipped,
-      actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0)
+      actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0,
+      expectedViolations: replays.map { $0.result.violations.count - $0.result.unexpectedViolations.count }.reduce(0, +))
     self.invariants = invariants
     self.coverage = coverage
-    self.failures = replays.flatMap { replay -> [Failure] in
+    self.failures = Self.grouped(replays.flatMap { replay -> [Failure] in
       let topology = Topology.named(replay.trace.topology) ?? .basic
       let engine = (EngineChoice.named(replay.result.engine) ?? .default)
         .judged(by: SemanticsProfile.named(replay.result.semantics) ?? .navfuzz)
       let frames = Self.timeline(of: replay.trace, topology: topology, engine: engine)
       let unexpected = replay.result.unexpectedViolations.map { violation in
         Failure(
-          invariant: violation.invariant.rawValue, explanation: violation.explanation, stepIndex: violation.stepIndex,
-          runSeed: nil, source: replay.path, originalSteps: replay.trace.actions.count,
+          invariant: violation.invariant.rawValue, alsoViolated: [], explanation: violation.explanation,
+          stepIndex: violation.stepIndex, runSeed: nil, source: replay.path, originalSteps: replay.trace.actions.count,
           shrunkSteps: replay.trace.actions.count, trace: TraceFormat.print(replay.trace),
           expectedModel: violation.expectedModel, actualModel: violation.actualModel,
           expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen, timeline: frames,
-          replayCommand: "swift run navfuzz replay \(replay.path)")
+          replayCommand: ReplayCommandLine.replay(replay.path, topology: replay.trace.topology))
       }
       let unmet = replay.result.unmetExpectations.map { unmet in
         Failure(
-          invariant: "expectation", explanation: unmet.description, stepIndex: max(0, (replay.trace.lines.firstIndex(of: unmet.line) ?? 0)),
+          invariant: "expectation", alsoViolated: [], explanation: unmet.description, stepIndex: max(0, (replay.trace.lines.firstIndex(of: unmet.line) ?? 0)),
           runSeed: nil, source: replay.path, originalSteps: replay.trace.actions.count,
           shrunkSteps: replay.trace.actions.count, trace: TraceFormat.print(replay.trace), expectedModel: [],
           actualModel: [], expectedScreen: [], actualScreen: [], timeline: frames,
-          replayCommand: "swift run navfuzz replay \(replay.path)")
+          replayCommand: ReplayCommandLine.replay(replay.path, topology: replay.trace.topology))
       }
       return unexpected + unmet
-    }
+    })
   }
 }

@@ -7,7 +7,7 @@ enum HTMLReport {
   static func render(_ report: CampaignReport) -> String {
     var body: [String] = []
     let campaign = report.campaign
-    let verdict = report.passed ? "No violations" : "\(report.failures.count) failure(s)"
+    let verdict = report.verdict.prefix(1).uppercased() + report.verdict.dropFirst()
     body.append("<header class=\"\(report.passed ? "ok" : "bad")\"><h1>navfuzz — \(escaped(verdict))</h1>")
     body.append(
       "<p>\(campaign.kind == "campaign" ? "Campaign" : "Replay") of topology <code>\(escaped(campaign.topology))</code> against engine <code>\(escaped(campaign.engine))</code>"
@@ -28,7 +28,9 @@ enum HTMLReport {
         "<p class=\"warning\">Explored too little: \(report.coverage.distinctStates) distinct states, below the floor of \(report.coverage.minDistinctStates ?? 0).</p>"
       )
     }
-    for (index, failure) in report.failures.enumerated() { body.append(render(failure, number: index + 1)) }
+    for (index, failure) in report.failures.enumerated() {
+      body.append(render(failure, number: index + 1, steps: report.stepsSentence(failure)))
+    }
     body.append("<h2>Invariants</h2><table><tr><th>invariant</th><th>what it means</th><th>checks</th><th>violations</th></tr>")
     for invariant in report.invariants {
       body.append(
@@ -48,12 +50,15 @@ enum HTMLReport {
       """
   }
 
-  private static func render(_ failure: CampaignReport.Failure, number: Int) -> String {
+  private static func render(_ failure: CampaignReport.Failure, number: Int, steps: String) -> String {
     var html: [String] = []
     html.append("<section class=\"failure\"><h2>\(number). <code>\(escaped(failure.invariant))</code></h2>")
     html.append("<p class=\"explanation\">\(escaped(failure.explanation))</p>")
-    html.append(
-      "<p>Shrunk from \(failure.originalSteps) to \(failure.shrunkSteps) steps. Replay: <code>\(escaped(failure.replayCommand))</code></p>")
+    if !failure.alsoViolated.isEmpty {
+      html.append(
+        "<p>The same trace also violates " + failure.alsoViolated.map { "<code>\(escaped($0))</code>" }.joined(separator: ", ") + ".</p>")
+    }
+    html.append("<p>\(escaped(steps)) Replay: <code>\(escaped(failure.replayCommand))</code></p>")
     html.append("<div class=\"timeline\">")
     for frame in failure.timeline {
       let broke = !frame.violations.isEmpty
@@ -86,7 +91,7 @@ enum HTMLReport {
 
   /// A phone drawn in SVG: the root at the bottom, pushed screens stacked like cards, sheets rising
   /// from the bottom, covers filling the screen, alerts and popovers as boxes in the middle.
-  private static func phone(_ entries: [String], highlighted: Bool) -> String {
+  static func phone(_ entries: [String], highlighted: Bool) -> String {
     let width = 150.0, height = 260.0
     var shapes: [String] = []
     shapes.append(
@@ -113,7 +118,10 @@ enum HTMLReport {
         pushDepth = 0
         kind = "sheet"
       case "cover":
+        // Inset from the top, so what it covers (a pushed screen's label) still shows.
         modalDepth += 1
+        let inset = 14.0 + Double(modalDepth) * 6
+        frame = (inner.x + 1, inner.y + inset, inner.w - 2, inner.h - inset)
         pushDepth = 0
         kind = "cover"
       case "popover":

@@ -56,7 +56,8 @@ public struct MutantsReport {
       let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
       return Trace(topology: topology.name, engine: engine.name, steps: steps)
     }
-    for seed in 1...seeds {
+    // No seeds or no runs: nothing is fuzzed, so nothing is caught (and `1...0` would trap).
+    for seed in 1...max(seeds, 1) where seeds >= 1 && runs >= 1 {
       var options = Campaign.Options()
       options.seed = UInt64(seed)
       options.runs = runs

@@ -45,43 +45,93 @@ func escaped(_ text: String) -> String {
   return result
 }
 
-/// One test case per invariant, so any CI shows the result natively.
+/// JUnit XML, so any CI shows the result natively: one test case per failing run (named by
+/// topology, invariant and run seed) or per replayed trace (passed ones too), one per invariant
+/// that held (`<skipped/>` when it was never checked), one for the coverage floor when set.
 enum JUnitReport {
-  static func render(_ report: CampaignReport) -> String {
-    let suite = "navfuzz.\(report.campaign.topology).\(report.campaign.engine)"
-    let failedIDs = Set(report.failures.map(\.invariant))
-    var cases: [String] = []
-    for invariant in report.invariants {
-      var body = ""
-      if let failure = report.failures.first(where: { $0.invariant == invariant.id }) {
-        body =
-          "\n      <failure message=\"\(escaped(failure.explanation))\" type=\"\(escaped(invariant.id))\">"
-          + escaped("\(failure.explanation)\n\nreplay: \(failure.replayCommand)\n\n\(failure.trace)") + "</failure>\n    "
+  struct Case {
+    var className: String
+    var name: String
+    /// (message, type, body) of a failure; nil: passed.
+    var failure: (message: String, type: String, body: String)?
+    var skipped: String?
+  }
+
+  static func cases(_ report: CampaignReport) -> [Case] {
+    let campaign = report.campaign
+    var cases: [Case] = []
+    func failureBody(_ failure: CampaignReport.Failure) -> String {
+      let also = failure.alsoViolated.isEmpty ? "" : "\nalso violated: \(failure.alsoViolated.joined(separator: ", "))"
+      return "\(failure.explanation)\(also)\n\nreplay: \(failure.replayCommand)\n\n\(failure.trace)"
+    }
+    if campaign.kind == "replay" {
+      let traces = campaign.traces ?? []
+      for (index, path) in traces.enumerated() {
+        let failures = report.failures.filter { $0.source == path }
+        let topology = campaign.traceTopologies?[safe: index] ?? campaign.topology
+        let failure = failures.first.map { first in
+          (
+            message: first.explanation,
+            type: first.invariant,
+            body: failures.map(failureBody).joined(separator: "\n\n")
+          )
+        }
+        cases.append(Case(className: "navfuzz.replay.\(topology)", name: path, failure: failure))
       }
-      cases.append(
-        "    <testcase classname=\"\(escaped(suite))\" name=\"\(escaped(invariant.id))\" time=\"0\">\(body)</testcase>")
+    } else {
+      let className = "navfuzz.\(campaign.topology).\(campaign.engine)"
+      for failure in report.failures {
+        cases.append(
+          Case(
+            className: className, name: "\(failure.invariant) run-seed \(failure.runSeed ?? "-")",
+            failure: (failure.explanation, failure.invariant, failureBody(failure))))
+      }
     }
-    let others = report.failures.filter { failure in !report.invariants.contains { $0.id == failure.invariant } }
-    for failure in others {
+    let violated = Set(report.failures.flatMap { [$0.invariant] + $0.alsoViolated })
+    let invariantClass = campaign.kind == "replay" ? "navfuzz.invariants" : "navfuzz.\(campaign.topology).\(campaign.engine)"
+    for invariant in report.invariants where !violated.contains(invariant.id) {
       cases.append(
-        "    <testcase classname=\"\(escaped(suite))\" name=\"\(escaped(failure.source ?? failure.invariant))\" time=\"0\">\n      <failure message=\"\(escaped(failure.explanation))\" type=\"expectation\">"
-          + escaped(failure.trace) + "</failure>\n    </testcase>")
+        Case(
+          className: invariantClass, name: invariant.id, failure: nil,
+          skipped: invariant.checks == 0 ? "never checked: nothing this run did could break it" : nil))
     }
-    if !report.coverage.floorMet {
+    if let floor = report.coverage.minDistinctStates {
+      let missed = !report.coverage.floorMet
       cases.append(
-        "    <testcase classname=\"\(escaped(suite))\" name=\"min-distinct-states\" time=\"0\">\n      <failure message=\"explored \(report.coverage.distinctStates) distinct states, fewer than the floor of \(report.coverage.minDistinctStates ?? 0)\" type=\"coverage\"/>\n    </testcase>"
-      )
+        Case(
+          className: invariantClass, name: "min-distinct-states",
+          failure: missed
+            ? ("explored \(report.coverage.distinctStates) distinct states, fewer than the floor of \(floor)", "coverage", "")
+            : nil))
     }
-    let failures = failedIDs.filter { id in report.invariants.contains { $0.id == id } }.count + others.count
-      + (report.coverage.floorMet ? 0 : 1)
+    return cases
+  }
+
+
+  static func render(_ report: CampaignReport) -> String {
+    let cases = cases(report)
+    let failures = cases.filter { $0.failure != nil }.count
+    let skipped = cases.filter { $0.skipped != nil }.count
+    let lines = cases.map { testCase -> String in
+      let head = "    <testcase classname=\"\(escaped(testCase.className))\" name=\"\(escaped(testCase.name))\" time=\"0\""
+      if let failure = testCase.failure {
+        return head + ">\n      <failure message=\"\(escaped(failure.message))\" type=\"\(escaped(failure.type))\">"
+          + escaped(failure.body) + "</failure>\n    </testcase>"
+      }
+      if let reason = testCase.skipped {
+        return head + ">\n      <skipped message=\"\(escaped(reason))\"/>\n    </testcase>"
+      }
+      return head + "/>"
+    }
+    let suite = "navfuzz.\(report.campaign.kind)"
     return """
       <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="navfuzz" tests="\(cases.count)" failures="\(failures)" errors="0">
-        <testsuite name="\(escaped(suite))" tests="\(cases.count)" failures="\(failures)" errors="0" time="\(String(format: "%.3f", report.campaign.durationSeconds))">
+      <testsuites name="navfuzz" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="\(skipped)">
+        <testsuite name="\(escaped(suite))" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(String(format: "%.3f", report.campaign.durationSeconds))">
           <properties>
             <property name="semantics" value="\(escaped(report.campaign.semantics ?? "navfuzz"))"/>
           </properties>
-      \(cases.joined(separator: "\n"))
+      \(lines.joined(separator: "\n"))
         </testsuite>
       </testsuites>
 
@@ -93,7 +143,7 @@ enum JUnitReport {
 enum MarkdownReport {
   static func render(_ report: CampaignReport) -> String {
     var lines: [String] = []
-    let verdict = report.passed ? "✅ no violations" : "❌ \(report.failures.count) failure(s)"
+    let verdict = (report.passed ? "✅ " : "❌ ") + report.verdict
     lines.append("# navfuzz: \(verdict)")
     lines.append("")
     let campaign = report.campaign
@@ -117,8 +167,12 @@ enum MarkdownReport {
     for failure in report.failures {
       lines.append("")
       lines.append("## `\(failure.invariant)`: \(failure.explanation)")
+      if !failure.alsoViolated.isEmpty {
+        lines.append("")
+        lines.append("The same trace also violates " + failure.alsoViolated.map { "`\($0)`" }.joined(separator: ", ") + ".")
+      }
       lines.append("")
-      lines.append("Shrunk from \(failure.originalSteps) to \(failure.shrunkSteps) steps. Replay: `\(failure.replayCommand)`")
+      lines.append("\(report.stepsSentence(failure)) Replay: `\(failure.replayCommand)`")
       lines.append("")
       lines.append("```")
       lines.append(failure.trace.trimmingCharacters(in: .newlines))
@@ -150,6 +204,10 @@ enum MarkdownReport {
     lines.append("</details>")
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 extension String {

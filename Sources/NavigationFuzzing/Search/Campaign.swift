@@ -10,13 +10,15 @@ public struct Campaign {
     public var shrinks = true
     /// Stop at the first failure (the mutants table measures time to first detection).
     public var stopsAtFirstFailure = false
+    /// Run only the run with this seed (a failure's `runSeed`), once: `navfuzz run --run-seed`.
+    public var onlyRunSeed: UInt64?
     public init() {}
   }
 
   /// One distinct failure.
   public struct Failure: Sendable {
     public var violation: Violation
-    /// The seed of the run that found it: `navfuzz run --seed S --runs 1` repeats it.
+    /// The seed of the run that found it: `navfuzz run --run-seed S` repeats it.
     public var runSeed: UInt64
     public var runIndex: Int
     public var original: Trace
@@ -50,8 +52,8 @@ public struct Campaign {
   /// Runs the campaign; `progress` is called after every run (for a terminal progress line).
   public func run(progress: (Int, Result) -> Bool = { _, _ in true }) -> Result {
     var result = Result()
-    for index in 0..<options.runs {
-      let seed = Self.runSeed(campaignSeed: options.seed, index: index)
+    for index in 0..<(options.onlyRunSeed == nil ? options.runs : 1) {
+      let seed = options.onlyRunSeed ?? Self.runSeed(campaignSeed: options.seed, index: index)
       let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
       var statistics = runner.statistics
       statistics.runs = 1
@@ -97,7 +99,7 @@ public struct Campaign {
       let step = generator.next(for: runner)
       steps.append(step)
       // Generated steps only address what exists, so they cannot be invalid.
-      try? runner.perform(step, index: index)
+      _ = try? runner.perform(step, index: index)
       if runner.hasViolation { return (steps, runner) }
     }
     runner.finish(stepIndex: steps.count)

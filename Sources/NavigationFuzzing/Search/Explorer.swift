@@ -88,7 +88,7 @@ public struct Explorer {
   /// Replays `steps` on a fresh world.
   private func replay(_ steps: [Step]) -> Runner {
     let runner = Runner(topology: topology, engine: engine)
-    for (index, step) in steps.enumerated() { try? runner.perform(step, index: index) }
+    for (index, step) in steps.enumerated() { _ = try? runner.perform(step, index: index) }
     return runner
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavigationReference
+import Synchronization
 
 /// A topology described in a JSON file, so an app's navigation can be fuzzed without writing
 /// Swift. Validated with errors that name the file, the place in the document and what is wrong.
@@ -21,17 +22,36 @@ import NavigationReference
 /// ```
 /// A slot without `screen` shows a leaf screen (no slots of its own); `"path": "product"` on the
 /// root makes it a stack driven by a path whose elements show that screen.
+/// Unknown keys are errors (a misspelt `"sreen"` would otherwise silently make a leaf).
 public enum TopologyFile {
   struct Document: Decodable {
     var name: String
     var root: String
     var screens: [Screen]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, root, screens }
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.self)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      name = try container.decode(String.self, forKey: .name)
+      root = try container.decode(String.self, forKey: .root)
+      screens = try container.decode([Screen].self, forKey: .screens)
+    }
   }
 
   struct Screen: Decodable {
     var name: String
     var slots: [Slot]
     var path: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, slots, path }
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.self)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      name = try container.decode(String.self, forKey: .name)
+      slots = try container.decode([Slot].self, forKey: .slots)
+      path = try container.decodeIfPresent(String.self, forKey: .path)
+    }
   }
 
   struct Slot: Decodable {
@@ -39,6 +59,39 @@ public enum TopologyFile {
     var style: String
     var screen: String?
     var bool: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, style, screen, bool }
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.self)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      name = try container.decode(String.self, forKey: .name)
+      style = try container.decode(String.self, forKey: .style)
+      screen = try container.decodeIfPresent(String.self, forKey: .screen)
+      bool = try container.decodeIfPresent(Bool.self, forKey: .bool)
+    }
+  }
+
+  /// A key the format does not know, found while decoding.
+  struct UnknownKey: Error {
+    var codingPath: [any CodingKey]
+    var key: String
+    var known: [String]
+  }
+
+  /// The file each loaded topology came from, by topology name: printed replay commands need
+  /// `--topology FILE` for a trace of a file topology to be readable.
+  private static let sources = Mutex<[String: String]>([:])
+
+  /// The file the topology called `name` was loaded from, if it came from a file.
+  public static func file(declaring name: String) -> String? {
+    sources.withLock { $0[name] }
+  }
+
+  /// What a topology name may be: it is written into every trace as `topology NAME` and into
+  /// saved trace file names, so it is one word of ASCII letters, digits, '-' and '_'.
+  public static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
   }
 
   /// A problem with a topology file: the file, where in the document, and what.
@@ -50,17 +103,33 @@ public enum TopologyFile {
   }
 
   public static func load(_ path: String) throws(Problem) -> Topology {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Problem(file: path, place: "", message: "cannot read the file")
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw Problem(file: path, place: "", message: "no such file")
     }
-    return try parse(data, file: path)
+    guard !isDirectory.boolValue else {
+      throw Problem(file: path, place: "", message: "this is a folder; a topology file is a .json file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Problem(file: path, place: "", message: "cannot read the file (permissions?)")
+    }
+    let topology = try parse(data, file: path)
+    sources.withLock { $0[topology.name] = path }
+    return topology
   }
 
   public static func parse(_ data: Data, file: String) throws(Problem) -> Topology {
     let document: Document
     do {
       document = try JSONDecoder().decode(Document.self, from: data)
+    } catch let error as UnknownKey {
+      throw Problem(
+        file: file, place: placeDescription(error.codingPath),
+        message: "unknown key \"\(error.key)\" (known here: \(error.known.joined(separator: ", ")))")
     } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        throw syntaxProblem(data, file: file)
+      }
       throw problem(error, file: file)
     } catch {
       throw Problem(file: file, place: "", message: "not a topology document: \(error)")
@@ -68,11 +137,44 @@ public enum TopologyFile {
     return try validate(document, file: file)
   }
 
-  private static func problem(_ error: DecodingError, file: String) -> Problem {
-    func place(_ path: [any CodingKey]) -> String {
-      path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+  /// `screens[1].slots[0].style`.
+  private static func placeDescription(_ path: [any CodingKey]) -> String {
+    path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+      .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+  }
+
+  /// A JSON syntax error, located at its line and column: JSONDecoder only says "not valid JSON",
+  /// JSONSerialization says "around character N" (a 0-based byte offset) or "end of file".
+  private static func syntaxProblem(_ data: Data, file: String) -> Problem {
+    var detail = "not valid JSON"
+    var offset = data.count
+    do {
+      _ = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+      if let range = description.range(of: "around character "),
+        let number = Int(description[range.upperBound...].prefix { $0.isNumber })
+      {
+        offset = min(number, data.count)
+      }
+      if !description.isEmpty { detail = description.trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
     }
+    if data.isEmpty { detail = "the file is empty" }
+    var line = 1
+    var column = 1
+    for byte in data.prefix(offset) {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return Problem(file: "\(file):\(line):\(column)", place: "", message: "invalid JSON: \(detail)")
+  }
+
+  private static func problem(_ error: DecodingError, file: String) -> Problem {
+    let place = placeDescription
     switch error {
     case .keyNotFound(let key, let context):
       return Problem(file: file, place: place(context.codingPath), message: "missing \"\(key.stringValue)\"")
@@ -88,6 +190,14 @@ public enum TopologyFile {
 
   private static func validate(_ document: Document, file: String) throws(Problem) -> Topology {
     func fail(_ place: String, _ message: String) -> Problem { Problem(file: file, place: place, message: message) }
+    guard isValidName(document.name) else {
+      throw fail(
+        "name",
+        "invalid topology name \"\(document.name)\": use ASCII letters, digits, '-' and '_' (it is written into every trace and saved file name)")
+    }
+    guard !Topology.builtIn.contains(where: { $0.name == document.name }) else {
+      throw fail("name", "\"\(document.name)\" is a built-in topology's name: choose another, or traces could not tell them apart")
+    }
     guard !document.screens.isEmpty else { throw fail("screens", "a topology needs at least one screen") }
     var names: [String] = []
     for (index, screen) in document.screens.enumerated() {
@@ -137,4 +247,24 @@ public enum TopologyFile {
     return Topology(
       spec: TopologySpec(name: document.name, screens: screens), summary: "from \(file)")
   }
+}
+
+extension Decoder {
+  /// Throws `TopologyFile.UnknownKey` for a key of this object that `keys` does not name (the
+  /// first one in sorted order, so the error does not depend on dictionary order).
+  fileprivate func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) throws {
+    let known = Keys.allCases.map(\.stringValue)
+    let found = try container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue)
+    if let unknown = found.filter({ !known.contains($0) }).sorted().first {
+      throw TopologyFile.UnknownKey(codingPath: codingPath, key: unknown, known: known)
+    }
+  }
+}
+
+/// Any key of a JSON object, to list the keys a document actually has.
+private struct AnyCodingKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }

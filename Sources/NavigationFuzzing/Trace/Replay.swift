@@ -16,6 +16,9 @@ public struct ReplayResult: Sendable {
   public var statistics: RunStatistics
   /// The steps that were applied (in lenient mode, invalid ones are left out).
   public var performedSteps: [Step]
+  /// What each `expect state` / `expect screen` step saw, by step index: the expected and the
+  /// actual entries, for a − expected / + actual diff and for recording expectations.
+  public var observed: [Int: ObservedExpectation] = [:]
 
   public var passed: Bool { unmetExpectations.isEmpty && unexpectedViolations.isEmpty }
 }
@@ -34,11 +37,21 @@ public enum Replay {
     var expected: Set<InvariantID> = []
     var skipped: [(Int, String)] = []
     var performed: [Step] = []
+    var observed: [Int: ObservedExpectation] = [:]
     func located(_ index: Int, _ message: String) -> TraceError {
       TraceError(file: trace.source, line: trace.lines.indices.contains(index) ? trace.lines[index] : index + 1, message: message)
     }
     for (index, step) in trace.steps.enumerated() {
       if case .expect(let expectation) = step {
+        switch expectation {
+        case .state(let entries):
+          observed[index] = ObservedExpectation(
+            kind: "state", expected: entries.sorted(), actual: runner.world.rootModel.stateDescription(detailed: false))
+        case .screen(let entries):
+          observed[index] = ObservedExpectation(
+            kind: "screen", expected: entries, actual: runner.world.screenEntries().map(\.description))
+        case .ok, .violation: break
+        }
         if let problem = check(expectation, runner: runner, expected: &expected) { unmet.append(located(index, problem)) }
         performed.append(step)
         continue
@@ -58,7 +71,7 @@ public enum Replay {
     return ReplayResult(
       trace: trace, engine: engine.name, semantics: engine.semantics.name, violations: runner.violations, unmetExpectations: unmet,
       unexpectedViolations: runner.violations.filter { !expected.contains($0.invariant) }, skipped: skipped,
-      statistics: runner.statistics, performedSteps: performed)
+      statistics: runner.statistics, performedSteps: performed, observed: observed)
   }
 
   private static func check(_ expectation: Expectation, runner: Runner, expected: inout Set<InvariantID>) -> String? {
@@ -83,4 +96,13 @@ public enum Replay {
       return "expected screen \(entries.joined(separator: " ")), found \(actual.joined(separator: " "))"
     }
   }
+}
+
+/// What an `expect state` or `expect screen` step asked for and what the run showed.
+public struct ObservedExpectation: Sendable, Equatable {
+  /// "state" or "screen".
+  public var kind: String
+  public var expected: [String]
+  public var actual: [String]
+  public var holds: Bool { expected == actual }
 }

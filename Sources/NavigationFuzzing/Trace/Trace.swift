@@ -1,4 +1,4 @@
-/// A run, as a file: a topology, optionally an engine, and steps. See DESIGN.md's trace format.
+/// A run, as a file: a topology, optionally an engine, and steps. docs/TRACES.md is the format.
 public struct Trace: Hashable, Sendable {
   public var topology: String
   /// The engine the trace was recorded against (mutant traces name theirs); nil: the default.
@@ -10,6 +10,8 @@ public struct Trace: Hashable, Sendable {
   public var lines: [Int]
   /// Where the trace came from, for error messages.
   public var source: String
+  /// The source line of the `engine NAME` line, when parsed from a file (for "unknown engine").
+  public var engineLine: Int?
 
   public init(
     topology: String, engine: String? = nil, semantics: String? = nil, steps: [Step], lines: [Int]? = nil,

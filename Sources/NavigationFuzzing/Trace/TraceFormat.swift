@@ -1,6 +1,6 @@
 import NavigationReference
 
-/// Reads and writes the `.navtrace` format (DESIGN.md, "The trace format").
+/// Reads and writes the `.navtrace` format (docs/TRACES.md). Lines end in LF or CRLF.
 /// `print(parse(text))` is stable and `parse(print(trace)) == trace`.
 public enum TraceFormat {
   public static let version = 1
@@ -60,7 +60,7 @@ public enum TraceFormat {
     func fail(_ line: Int, _ message: String) -> TraceError { TraceError(file: source, line: line, message: message) }
     if text.isEmpty { throw fail(1, "empty file: expected the header 'navtrace \(version)'") }
     if text.unicodeScalars.contains(where: { $0.value == 0 || ($0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t") }) {
-      let line = text.prefix { $0 != "\u{0}" }.split(separator: "\n", omittingEmptySubsequences: false).count
+      let line = text.prefix { $0 != "\u{0}" }.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
       throw fail(max(line, 1), "binary data: a .navtrace file is text")
     }
     var header: Int?
@@ -69,7 +69,9 @@ public enum TraceFormat {
     var semantics: String?
     var steps: [Step] = []
     var lines: [Int] = []
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    var engineLine: Int?
+    // "\r\n" is one Character, not "\n": split on any line break so CRLF files read as LF ones.
+    for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
       let number = offset + 1
       let content = withoutComment(rawLine)
       let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
@@ -99,6 +101,7 @@ public enum TraceFormat {
           throw fail(number, "'engine NAME' must come once, right after the topology line")
         }
         engine = words[1]
+        engineLine = number
         continue
       }
       if verb == "semantics" {
@@ -122,7 +125,9 @@ public enum TraceFormat {
     }
     if header == nil { throw fail(1, "no header: expected 'navtrace \(version)'") }
     guard let topology else { throw fail(1, "no 'topology NAME' line") }
-    return Trace(topology: topology.name, engine: engine, semantics: semantics, steps: steps, lines: lines, source: source)
+    var trace = Trace(topology: topology.name, engine: engine, semantics: semantics, steps: steps, lines: lines, source: source)
+    trace.engineLine = engineLine
+    return trace
   }
 
   struct Message: Error { let text: String }

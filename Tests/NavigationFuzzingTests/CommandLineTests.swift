@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+/// Runs the built `navfuzz` (it sits next to the test bundle: `swift test` builds every product) on
+/// inputs that once crashed it, lost its findings or misreported them.
+@Suite struct CommandLineTests {
+  struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static let binary: URL = {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // Linux: .build/<triple>/debug/NavFuzzPackageTests.xctest; macOS: …/NavFuzzPackageTests.xctest/Contents/MacOS/….
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("navfuzz").path), folder.path != "/" {
+      folder.deleteLastPathComponent()
+    }
+    return folder.appendingPathComponent("navfuzz")
+  }()
+
+  /// A fresh folder for one test's files.
+  static func scratch() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  static func run(_ arguments: [String], in folder: URL) throws -> Outcome {
+    try #require(FileManager.default.fileExists(atPath: binary.path), "navfuzz is not built next to the tests: \(binary.path)")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  static func write(_ text: String, to name: String, in folder: URL) throws {
+    let url = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  @Test func mutantsWithNoSeedsOrRunsIsAUsageErrorNotACrash() throws {
+    let folder = try Self.scratch()
+    for arguments in [["mutants", "--seeds", "0"], ["mutants", "--runs", "0"], ["mutants", "--seeds", "-3"]] {
+      let outcome = try Self.run(arguments, in: folder)
+      #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
+      #expect(outcome.stderr.contains("must be at least 1"), "\(arguments): \(outcome.stderr)")
+    }
+  }
+
+  @Test func theVirtualClockSaturatesInsteadOfCrashing() throws {
+    let folder = try Self.scratch()
+    try Self.write("navtrace 1\ntopology basic\nadvance 9223372036854775807\nadvance 1\nset presentedChild 1\nsettle\nexpect ok\n", to: "end-of-time.navtrace", in: folder)
+    let outcome = try Self.run(["replay", "end-of-time.navtrace"], in: folder)
+    #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stdout.contains("1 passed, 0 failed"))
+  }
+
+  @Test func badNumbersAreClearUsageErrors() throws {
+    let folder = try Self.scratch()
+    let cases: [([String], String)] = [
+      (["run", "--runs", "-1"], "--runs must be at least 1, found -1"),
+      (["run", "--seconds", "nan"], "--seconds must be a number of seconds above 0"),
+      (["run", "--seconds", "0"], "--seconds must be a number of seconds above 0"),
+      (["run", "--max-steps", "0"], "--max-steps must be at least 1"),
+      (["explore", "--seconds", "-1"], "--seconds must be a number of seconds above 0"),
+    ]
+    for (arguments, message) in cases {
+      let outcome = try Self.run(arguments, in: folder)
+      #expect(outcome.status == 2, "\(arguments)")
+      #expect(outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+    }
+  }
+
+  @Test func replayCountsMissingFilesOnceAndNeverNegative() throws {
+    let folder = try Self.scratch()
+    let outcome = try Self.run(["replay", "missing1", "missing2", "missing3"], in: folder)
+    #expect(outcome.status == 2)
+    #expect(outcome.stdout.contains("0 passed, 0 failed, 3 unreadable"), "\(outcome.stdout)")
+  }
+
+  @Test func anUnknownEngineIsOneErrorAndATracesEngineLineIsLocated() throws {
+    let folder = try Self.scratch()
+    for name in ["a", "b", "c"] {
+      try Self.write("navtrace 1\ntopology basic\nset presentedChild 1\n", to: "traces/\(name).navtrace", in: folder)
+    }
+    let once = try Self.run(["replay", "--engine", "nope", "traces"], in: folder)
+    #expect(once.status == 2)
+    #expect(once.stderr.components(separatedBy: "unknown engine 'nope'").count == 2, "\(once.stderr)")
+    try Self.write("navtrace 1\n# recorded on\n\ntopology basic\nengine nope\nset presentedChild 1\n", to: "engine.navtrace", in: folder)
+    let located = try Self.run(["replay", "engine.navtrace"], in: folder)
+    #expect(located.status == 2)
+    #expect(located.stderr.contains("engine.navtrace:5: error: unknown engine 'nope'"), "\(located.stderr)")
+  }
+
+  @Test func anEmptyCorpusFolderIsAnErrorAndSkippedFilesAreNamed() throws {
+    let folder = try Self.scratch()
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let empty = try Self.run(["replay", "empty"], in: folder)
+    #expect(empty.status == 2)
+    #expect(empty.stderr.contains("empty: error: no .navtrace files in this folder"), "\(empty.stderr)")
+    try Self.write("navtrace 1\ntopology basic\nexpect ok\n", to: "mixed/good.navtrace", in: folder)
+    try Self.write("navtrace 1\ntopology basic\nexpect ok\n", to: "mixed/typo.navtrac", in: folder)
+    let mixed = try Self.run(["replay", "mixed"], in: folder)
+    #expect(mixed.status == 0)
+    #expect(mixed.stderr.contains("skipped 1 file(s) that do not end in .navtrace: typo.navtrac"), "\(mixed.stderr)")
+  }
+
+  @Test func outputPathsAreCheckedBeforeTheCampaign() throws {
+    let folder = try Self.scratch()
+    try Self.write("not a folder\n", to: "existing-file", in: folder)
+    let out = try Self.run(["run", "--engine", "no-write-back", "--runs", "50", "--out", "existing-file"], in: folder)
+    #expect(out.status == 2)
+    #expect(out.stderr.contains("existing-file: error: --out names a file"), "\(out.stderr)")
+    #expect(!out.stdout.contains("navfuzz run:"), "the campaign ran before the check")
+    let report = try Self.run(["run", "--runs", "1", "--report", ""], in: folder)
+    #expect(report.status == 2)
+    #expect(report.stderr.contains("--report '': an empty path names no folder"), "\(report.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["existing-file"])
+  }
+
+  @Test func aFailurePrintsItsShrunkTraceInlineAndARerunBySeedRepeatsIt() throws {
+    let folder = try Self.scratch()
+    let found = try Self.run(["run", "--engine", "no-write-back", "--runs", "60"], in: folder)
+    #expect(found.status == 1)
+    #expect(found.stdout.contains("    | navtrace 1"), "\(found.stdout)")
+    let seed = try #require(found.stdout.components(separatedBy: "run seed ").dropFirst().first?.prefix { $0.isNumber })
+    let again = try Self.run(["run", "--engine", "no-write-back", "--run-seed", String(seed), "--out", "again"], in: folder)
+    #expect(again.status == 1)
+    #expect(again.stdout.contains("1 runs of up to 32 steps"), "\(again.stdout)")
+    #expect(again.stdout.contains("run seed \(seed)"))
+  }
+
+  @Test func fileTopologiesAppearInEveryReplayCommandAndShrinkTakesThem() throws {
+    let folder = try Self.scratch()
+    try Self.write(
+      """
+      { "name": "shop", "root": "home", "screens": [
+        { "name": "home", "slots": [ { "name": "detail", "style": "sheet", "screen": "home" } ] } ] }
+      """, to: "shop.json", in: folder)
+    let found = try Self.run(
+      ["run", "--topology", "shop.json", "--engine", "no-write-back", "--runs", "80", "--report", "report"], in: folder)
+    #expect(found.status == 1, "\(found.stderr)")
+    #expect(found.stdout.contains("replay: swift run navfuzz replay --topology shop.json navfuzz-failures/shop-"), "\(found.stdout)")
+    for name in ["report.json", "report.md", "report.html", "junit.xml"] {
+      let text = try String(contentsOf: folder.appendingPathComponent("report/\(name)"), encoding: .utf8)
+      #expect(text.contains("--topology shop.json"), "\(name)")
+    }
+    let saved = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("navfuzz-failures").path).first)
+    let shrink = try Self.run(
+      ["shrink", "--topology", "shop.json", "--exhaustive", "0", "navfuzz-failures/\(saved)"], in: folder)
+    #expect(shrink.status == 1, "\(shrink.stderr)")
+    #expect(shrink.stdout.contains("topology shop"), "\(shrink.stdout)")
+  }
+
+  @Test func importWritesIntoTheFailuresFolderNotBesideTheInput() throws {
+    let folder = try Self.scratch()
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("crashes"), withIntermediateDirectories: true)
+    try Data([1, 0, 2, 0, 14, 0, 3, 0, 1, 0, 14, 0]).write(to: folder.appendingPathComponent("crashes/crash-1"))
+    let outcome = try Self.run(["import", "crashes/crash-1", "--engine", "no-write-back"], in: folder)
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("crashes").path)
+    #expect(written == ["crash-1"], "\(outcome.stdout)")
+    if outcome.status == 1 {
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("navfuzz-failures/imported-crash-1.navtrace").path))
+    }
+  }
+
+  @Test func replayShowsAnExpectationDiffAndRecordModeRewritesIt() throws {
+    let folder = try Self.scratch()
+    try Self.write(
+      "navtrace 1\ntopology basic\n# hand-written\nset presentedChild 1\nsettle\nexpect screen root\nexpect state\n",
+      to: "hand.navtrace", in: folder)
+    let failing = try Self.run(["replay", "hand.navtrace"], in: folder)
+    #expect(failing.status == 1)
+    #expect(failing.stdout.contains("− expected  + actual"), "\(failing.stdout)")
+    #expect(failing.stdout.contains("+ sheet:presentedChild#1"), "\(failing.stdout)")
+    #expect(failing.stdout.contains("+ presentedChild=1"), "\(failing.stdout)")
+    let recorded = try Self.run(["replay", "--record", "hand.navtrace"], in: folder)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let text = try String(contentsOf: folder.appendingPathComponent("hand.navtrace"), encoding: .utf8)
+    #expect(text == "navtrace 1\ntopology basic\n# hand-written\nset presentedChild 1\nsettle\nexpect screen root sheet:presentedChild#1\nexpect state presentedChild=1\n")
+    let passing = try Self.run(["replay", "hand.navtrace"], in: folder)
+    #expect(passing.status == 0)
+  }
+
+  @Test func helpListsEveryTopology() throws {
+    let folder = try Self.scratch()
+    let help = try Self.run(["run", "--help"], in: folder)
+    for name in ["basic", "counter", "stack", "syncups-tree", "syncups-stack"] {
+      #expect(help.stdout.contains(name), "\(name)")
+    }
+  }
+}
