@@ -14,6 +14,7 @@ public struct StateDrivenEngine: NavigationEngine {
   /// inside a world (engines are made after the world starts), the rules hold for that world only.
   init(rules: EngineRules) {
     EngineRules.inEffect = rules
+    NavigationWarnings.onWarning = { EngineWarnings.report($0) }
   }
 
   public func wire(_ slot: SlotConnection, on controller: UIViewController) {

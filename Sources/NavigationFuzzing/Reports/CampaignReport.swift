@@ -10,6 +10,10 @@ public struct CampaignReport: Codable, Sendable {
     public var engine: String
     /// The semantics profile that judged the run (or the profiles, comma-separated, for replays).
     public var semantics: String?
+    /// What the harness did not check because the engine does not offer it.
+    public var notChecked: [String]?
+    /// Violations accepted, each with its reason.
+    public var allowed: [EngineContract.Allowance]?
     public var seed: UInt64?
     public var runs: Int
     public var maxSteps: Int?
@@ -139,7 +143,7 @@ extension CampaignReport {
     coverage.floorMet = statistics.distinctStates.count >= (minDistinctStates ?? 0)
     self.campaign = Campaign(
       kind: "campaign", topology: topology.name, engine: engine.name, semantics: engine.semantics.name,
-      seed: options.seed, runs: result.runsCompleted,
+      notChecked: engine.contract.notChecked, allowed: engine.contract.allowances, seed: options.seed, runs: result.runsCompleted,
       maxSteps: options.maxSteps, swarm: options.swarm, durationSeconds: durationSeconds, traces: nil)
     self.totals = Totals(
       runs: result.runsCompleted, steps: statistics.steps, skippedSteps: statistics.skipped,
@@ -175,7 +179,10 @@ extension CampaignReport {
     self.campaign = Campaign(
       kind: "replay", topology: Set(replays.map(\.trace.topology)).sorted().joined(separator: ","),
       engine: Set(replays.map(\.result.engine)).sorted().joined(separator: ","),
-      semantics: Set(replays.map(\.result.semantics)).sorted().joined(separator: ","), seed: nil, runs: replays.count,
+      semantics: Set(replays.map(\.result.semantics)).sorted().joined(separator: ","),
+      notChecked: Array(Set(replays.flatMap(\.result.notChecked))).sorted(),
+      allowed: Array(Set(replays.flatMap(\.result.allowed))).sorted { ($0.invariant, $0.reason) < ($1.invariant, $1.reason) },
+      seed: nil, runs: replays.count,
       maxSteps: nil, swarm: nil, durationSeconds: durationSeconds, traces: replays.map(\.path))
     self.totals = Totals(
       runs: replays.count, steps: statistics.steps, skippedSteps: statistics.skipped,
