@@ -126,10 +126,14 @@ import Testing
     #expect(try Replay.run(trace, topology: topology, engine: .default).violations.isEmpty)
   }
 
-  @Test func aShortCampaignIsCleanUnderItsProfile() {
+  @Test func aShortCampaignIsCleanUnderItsProfileAndFailsUnderNavFuzzsOnlyWhereDocumented() {
+    let documented: Set<InvariantID> = [.identityRebinding, .stateUIConsistency, .referenceAgreement]
     for topology in [Topology.basic, .stack] {
       let result = NavFuzz.check(engine: .swiftNavigationLike, topology: topology, runs: 60)
       #expect(result.passed, "\(topology.name): \(result)")
+      let judgedByNavFuzz = NavFuzz.check(engine: EngineChoice.swiftNavigationLike.judged(by: .navfuzz), topology: topology, runs: 60)
+      let found = Set(judgedByNavFuzz.failures.map(\.violation.invariant))
+      #expect(!found.isEmpty && found.isSubset(of: documented), "\(topology.name): \(found)")
     }
   }
 }
