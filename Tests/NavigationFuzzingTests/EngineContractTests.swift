@@ -45,6 +45,41 @@ import Testing
     }
   }
 
+  /// Presents every new item at once, dismissing the old one without waiting for it to go, as a
+  /// library that neither waits nor retries does. Only for modal item slots.
+  final class Impatient: NavigationEngine {
+    var tokens: [ObserveToken] = []
+    func wire(_ slot: SlotConnection, on controller: UIViewController) {
+      guard slot.spec.style.isModal, !slot.spec.isFlag else { return }
+      var shown: (id: ItemIdentity, controller: UIViewController)?
+      let model = slot.model, keyPath = slot.itemKeyPath, content = slot.content
+      tokens.append(
+        controller.observe { [weak controller] in
+          guard let controller else { return }
+          let item = model[keyPath: keyPath]
+          guard item?.id != shown?.id else { return }
+          if shown != nil { controller.dismiss(animated: true) }
+          shown = item.map { ($0.id, content($0)) }
+          if let shown { controller.present(shown.controller, animated: true) }
+        })
+    }
+    func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
+      UINavigationController(rootViewController: root)
+    }
+  }
+
+  @Test func refusalsDuringATransitionAreNotCheckedForAnEngineThatDeclaresItDoesNotWait() throws {
+    let text = "set presentedChild 1\nsettle\nset presentedChild 2\nsettle\n"
+    let undeclared = EngineChoice(name: "impatient", summary: "", make: { Impatient() })
+    #expect(try violated(text, undeclared).contains(.noDoublePresentation))
+    let declared = EngineChoice(
+      name: "impatient", summary: "", contract: EngineContract(waitsForTransitions: false), make: { Impatient() })
+    let found = try violated(text, declared)
+    #expect(!found.contains(.noDoublePresentation))
+    #expect(!found.isEmpty, "the refused presentation still leaves the state unshown")
+    #expect(declared.contract.notChecked.count == 1)
+  }
+
   func violated(_ text: String, _ engine: EngineChoice) throws -> [InvariantID] {
     let trace = try TraceFormat.parse("navtrace 1\ntopology basic\n" + text)
     return try Replay.run(trace, topology: .basic, engine: engine).violations.map(\.invariant)
