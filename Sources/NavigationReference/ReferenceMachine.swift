@@ -274,6 +274,25 @@ public struct ReferenceMachine: Hashable, Sendable {
     }
   }
 
+  /// Puts `item` into the slot as it was before it was emptied (its place on its stack and its
+  /// screen's state): a presentation the engine could not tell apart from the one emptied before
+  /// it looked. Its screen's modals may now share a navigation group with a modal set meanwhile
+  /// (rule 2): a screen already on its stack shows its modal already, so the newer one evicts it;
+  /// a screen not yet pushed presents its modal once it appears, evicting the other. Returns the
+  /// slots cleared.
+  @discardableResult
+  public mutating func reinstate(_ item: ReferenceItem, at address: Address) -> [Address] {
+    guard slotExists(address) else { return [] }
+    setItem(item, at: address)
+    let modals = groupMembers(base: groupBase(of: address.parent)).modals.map(\.address)
+    let inside = modals.filter { $0.components.starts(with: address.components) }
+    let outside = modals.filter { !$0.components.starts(with: address.components) }
+    guard !inside.isEmpty, !outside.isEmpty else { return [] }
+    let evicted = item.isOnStack ? inside : outside
+    for slot in evicted { clear(slot) }
+    return evicted
+  }
+
   /// The screen of path element `index` (incarnation `generation`) is now on the stack, on top.
   public mutating func pushed(pathElement index: Int, generation: Int) {
     guard index < root.path.count, root.path[index].generation == generation, !root.path[index].isOnStack else { return }

@@ -405,7 +405,12 @@ extension UIViewController {
 @MainActor
 public enum NavigationWarnings {
   public private(set) static var messages: [String] = []
-  static func record(_ message: String) { messages.append(message) }
+  /// Called with each warning as it is recorded (a harness forwards them to its own channel).
+  public static var onWarning: (@MainActor (String) -> Void)?
+  static func record(_ message: String) {
+    messages.append(message)
+    onWarning?(message)
+  }
   public static func reset() { messages.removeAll() }
 }
 

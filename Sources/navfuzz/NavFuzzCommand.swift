@@ -116,6 +116,13 @@ struct EngineOption: ParsableArguments {
   @Option(name: .long, help: "The semantics profile that judges the engine: navfuzz, swift-navigation or swiftui (default: the trace's, else the engine's own); see 'navfuzz list'.")
   var semantics: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Accept violations of an invariant, with the reason (required); every report lists them. Repeatable.",
+      valueName: "INVARIANT=REASON"))
+  var allow: [String] = []
+
   /// The engine named by `--engine`, else by `fallback` (a trace's), else the default; judged by
   /// `--semantics`, else by `traceSemantics`, else by the profile the engine declares.
   @MainActor
@@ -124,12 +131,27 @@ struct EngineOption: ParsableArguments {
     guard let choice = EngineChoice.named(name) else {
       throw ValidationError("unknown engine '\(name)' (known: \(EngineChoice.all.map(\.name).joined(separator: ", ")))")
     }
-    guard let profileName = semantics ?? traceSemantics else { return choice }
-    guard let profile = SemanticsProfile.named(profileName) else {
-      throw ValidationError(
-        "unknown semantics '\(profileName)' (known: \(SemanticsProfile.all.map(\.name).joined(separator: ", ")))")
+    var judged = choice
+    if let profileName = semantics ?? traceSemantics {
+      guard let profile = SemanticsProfile.named(profileName) else {
+        throw ValidationError(
+          "unknown semantics '\(profileName)' (known: \(SemanticsProfile.all.map(\.name).joined(separator: ", ")))")
+      }
+      judged = judged.judged(by: profile)
     }
-    return choice.judged(by: profile)
+    for entry in allow {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard let invariant = InvariantID(rawValue: parts[0]) else {
+        throw ValidationError(
+          "--allow '\(entry)': unknown invariant '\(parts[0])' (known: \(InvariantID.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      do {
+        judged = try judged.allowing(invariant, because: parts.count == 2 ? parts[1] : "")
+      } catch {
+        throw ValidationError("--allow '\(entry)': \(error) (write --allow \(invariant.rawValue)=REASON)")
+      }
+    }
+    return judged
   }
 
   /// The engine to replay `trace` on: `--engine` if given, else the trace's own `engine` line (an

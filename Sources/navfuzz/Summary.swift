@@ -14,6 +14,11 @@ enum Summary {
     lines.append("  actions: " + actions.joined(separator: ", "))
     let checks = InvariantID.allCases.compactMap { id in statistics.checks[id].map { "\(id.rawValue) \($0)" } }
     lines.append("  checks: " + checks.joined(separator: ", "))
+    for line in engine.contract.notChecked { lines.append("  not checked: \(line)") }
+    for allowance in engine.contract.allowances {
+      let count = InvariantID(rawValue: allowance.invariant).flatMap { statistics.violations[$0] } ?? 0
+      lines.append("  allowed: \(allowance.invariant) (\(count) violation(s) accepted) because \(allowance.reason)")
+    }
     let depths = statistics.depthHistogram.keys.sorted().map { "\($0):\(statistics.depthHistogram[$0]!)" }
     lines.append("  screen depth at quiescence: " + depths.joined(separator: " "))
     if result.failures.isEmpty {

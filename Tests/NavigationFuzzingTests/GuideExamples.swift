@@ -102,3 +102,29 @@ struct EndMeetingFeatures: AppFeatures {
   let result = NavFuzz.check(engine: app, topology: .syncUpsStack, runs: 100)
   #expect(result.passed, "\(result)")
 }
+
+// MARK: Example: judge it by its own contract
+
+/// Stands in for a library's engine: the built-in one, reached through its public API.
+struct MyEngine: NavigationEngine {
+  func wire(_ slot: SlotConnection, on controller: UIViewController) { StateDrivenEngine().wire(slot, on: controller) }
+  func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
+    StateDrivenEngine().makeStack(path, root: root)
+  }
+}
+
+@MainActor
+@Test func anEngineIsJudgedByItsOwnContract() throws {
+  var contract = EngineContract(onDismissForPushes: false)  // its pushes take no onDismiss
+  try contract.allow(.observeIdempotence, because: "re-renders on every change, a known issue")
+  let mine = EngineChoice(
+    name: "my-engine", summary: "my navigation library", semantics: .swiftNavigation, contract: contract,
+    make: { MyEngine() })
+  EngineChoice.register(mine)  // now `--engine my-engine`, `engine my-engine` in traces, `navfuzz list`
+  let result = NavFuzz.check(engine: mine, topology: .basic, runs: 100)
+  #expect(EngineChoice.named("my-engine")?.semantics == .swiftNavigation)
+  #expect(result.runs == 100)
+  #expect(mine.contract.notChecked.count == 1)
+  // Judged by swift-navigation's rules, NavFuzz's own engine shows the documented differences.
+  #expect(result.failures.allSatisfy { [.identityRebinding, .stateUIConsistency, .referenceAgreement].contains($0.violation.invariant) })
+}

@@ -98,3 +98,42 @@ import Testing
     #expect(read("report.json").contains("\"semantics\" : \"swiftui\""))
   }
 }
+
+/// The engine following swift-navigation's choices passes where its profile judges it, and fails
+/// under NavFuzz's own rules exactly where the documented choices differ.
+@MainActor
+@Suite struct SwiftNavigationLikeEngineTests {
+  /// (trace, invariants violated under `navfuzz`).
+  nonisolated static let differences: [(String, [InvariantID])] = [
+    // Pushes carry no identity: a new id leaves the pushed screen where it is.
+    ("topology basic\nset pushedChild 1\nsettle\nset pushedChild 2\nsettle\n",
+     [.stateUIConsistency, .identityRebinding, .referenceAgreement]),
+    // A leaf popped along with a path change writes its state back instead of coming back.
+    ("topology stack\npath set 2 1\nsettle\ntoggle path[0].isPushed on\ntick\npath set 2\ntoggle path[0].isPushed on\nsettle\n",
+     [.referenceAgreement]),
+  ]
+
+  @Test(arguments: 0..<differences.count)
+  func cleanUnderItsProfileAndFailingOnlyWhereNavFuzzsRulesDiffer(_ index: Int) throws {
+    let (text, expected) = Self.differences[index]
+    let trace = try TraceFormat.parse("navtrace 1\n" + text)
+    let topology = try #require(Topology.named(trace.topology))
+    let engine = EngineChoice.swiftNavigationLike
+    #expect(try Replay.run(trace, topology: topology, engine: engine).violations.isEmpty)
+    let judgedByNavFuzz = try Replay.run(trace, topology: topology, engine: engine.judged(by: .navfuzz))
+    #expect(judgedByNavFuzz.violations.map(\.invariant).sorted() == expected)
+    // The built-in engine follows NavFuzz's rules, so the same trace is clean for it.
+    #expect(try Replay.run(trace, topology: topology, engine: .default).violations.isEmpty)
+  }
+
+  @Test func aShortCampaignIsCleanUnderItsProfileAndFailsUnderNavFuzzsOnlyWhereDocumented() {
+    let documented: Set<InvariantID> = [.identityRebinding, .stateUIConsistency, .referenceAgreement]
+    for topology in [Topology.basic, .stack] {
+      let result = NavFuzz.check(engine: .swiftNavigationLike, topology: topology, runs: 60)
+      #expect(result.passed, "\(topology.name): \(result)")
+      let judgedByNavFuzz = NavFuzz.check(engine: EngineChoice.swiftNavigationLike.judged(by: .navfuzz), topology: topology, runs: 60)
+      let found = Set(judgedByNavFuzz.failures.map(\.violation.invariant))
+      #expect(!found.isEmpty && found.isSubset(of: documented), "\(topology.name): \(found)")
+    }
+  }
+}

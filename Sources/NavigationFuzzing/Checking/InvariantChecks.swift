@@ -29,10 +29,11 @@ extension Runner {
       seenPlaces.append(place)
     }
 
-    // no-leaks: every live controller is in the window's hierarchy.
+    // no-leaks: every live controller the topology's content built is in the window's hierarchy
+    // (an engine's own helpers are its business).
     checked(.noLeaks)
     let inHierarchy = world.controllersInHierarchy()
-    let leaked = environment.liveControllers.filter { !inHierarchy.contains(ObjectIdentifier($0)) }
+    let leaked = environment.liveControllers.filter { $0.isBuiltByContent && !inHierarchy.contains(ObjectIdentifier($0)) }
     if let first = leaked.first {
       let what = first.screenTag.map { "'\($0.label.isEmpty ? "root" : $0.label)'" } ?? first.debugName
       violation(.noLeaks, "\(leaked.count) controller(s) alive but off screen, first \(what) (\(first.debugName))")
@@ -90,6 +91,7 @@ extension Runner {
     checked(.onDismissExactlyOnce)
     for key in world.presentations.keys.sorted() {
       let count = world.presentations[key]!
+      if count.isPush && !engine.contract.onDismissForPushes { continue }  // not offered: not checked
       let onScreen = entries.contains { $0.tag?.key == key } ? 1 : 0
       if count.dismissed != count.entered - onScreen {
         violation(

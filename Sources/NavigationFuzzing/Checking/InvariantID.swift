@@ -12,6 +12,8 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
   case quiescence = "quiescence"
   case observeIdempotence = "observe-idempotence"
   case onDismissExactlyOnce = "ondismiss-exactly-once"
+  /// A runtime warning the engine reported (what `reportIssue` or a log call would say).
+  case engineWarning = "engine-warning"
   /// An invariant of the app's own, from its feature code.
   case userInvariant = "user-invariant"
 
@@ -33,6 +35,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
     case .quiescence: "the world settles: nothing re-schedules itself forever"
     case .observeIdempotence: "a change navigation does not depend on changes nothing on screen"
     case .onDismissExactlyOnce: "onDismiss runs exactly once per presentation that went away"
+    case .engineWarning: "the engine reports no runtime warning (EngineWarnings.report)"
     case .userInvariant: "the app's own invariants over its models (AppFeatures.violatedInvariants) hold"
     }
   }

@@ -13,6 +13,8 @@ public struct EngineChoice: Sendable {
   /// The profile the reference judges this engine by: the one it declares, unless a command,
   /// a trace or a test chose another (`judged(by:)`).
   public private(set) var semantics: SemanticsProfile
+  /// What the engine offers, and the violations its user accepts.
+  public private(set) var contract: EngineContract
   let make: @MainActor @Sendable () -> any NavigationEngine
   /// The app's feature code that performs intents (`app` steps).
   let makeFeatures: @MainActor @Sendable () -> any AppFeatures
@@ -20,7 +22,7 @@ public struct EngineChoice: Sendable {
   /// An engine, and optionally the app's feature code and the invariant its known bug breaks.
   public init(
     name: String, summary: String, caughtBy expectedInvariant: InvariantID? = nil,
-    semantics: SemanticsProfile = .navfuzz,
+    semantics: SemanticsProfile = .navfuzz, contract: EngineContract = EngineContract(),
     make: @escaping @MainActor @Sendable () -> any NavigationEngine,
     features: @escaping @MainActor @Sendable () -> any AppFeatures = { StandardFeatures() }
   ) {
@@ -28,6 +30,7 @@ public struct EngineChoice: Sendable {
     self.summary = summary
     self.expectedInvariant = expectedInvariant
     self.semantics = semantics
+    self.contract = contract
     self.make = make
     self.makeFeatures = features
   }
@@ -36,6 +39,13 @@ public struct EngineChoice: Sendable {
   public func judged(by semantics: SemanticsProfile) -> EngineChoice {
     var copy = self
     copy.semantics = semantics
+    return copy
+  }
+
+  /// The same engine, with violations of `invariant` accepted for `reason` (required).
+  public func allowing(_ invariant: InvariantID, because reason: String) throws(AllowanceError) -> EngineChoice {
+    var copy = self
+    try copy.contract.allow(invariant, because: reason)
     return copy
   }
 

@@ -5,14 +5,16 @@ import NavigationReference
 /// The built-in engine: StateDrivenNavigation's public API, one call per slot.
 @MainActor
 public struct StateDrivenEngine: NavigationEngine {
-  /// The built-in engine, following its own rules.
+  /// The built-in engine, following its own rules (or those its world was given). Its runtime
+  /// warnings go to `EngineWarnings`.
   public init() {
-    self.init(rules: EngineRules())
+    NavigationWarnings.onWarning = { EngineWarnings.report($0) }
   }
 
   /// The built-in engine following other rules (a mutant, or another library's choices). Built
   /// inside a world (engines are made after the world starts), the rules hold for that world only.
   init(rules: EngineRules) {
+    self.init()
     EngineRules.inEffect = rules
   }
 

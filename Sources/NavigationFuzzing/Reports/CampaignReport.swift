@@ -12,6 +12,10 @@ public struct CampaignReport: Codable, Sendable {
     public var engine: String
     /// The semantics profile that judged the run (or the profiles, comma-separated, for replays).
     public var semantics: String?
+    /// What the harness did not check because the engine does not offer it.
+    public var notChecked: [String]?
+    /// Violations accepted, each with its reason.
+    public var allowed: [EngineContract.Allowance]?
     /// A decimal string: JSON numbers above 2^53 lose precision in most readers.
     public var seed: String?
     public var runs: Int
@@ -198,9 +202,9 @@ extension CampaignReport {
     coverage.floorMet = statistics.distinctStates.count >= (minDistinctStates ?? 0)
     self.campaign = Campaign(
       kind: "campaign", topology: topology.name, engine: engine.name, semantics: engine.semantics.name,
-      seed: String(options.seed), runs: result.runsCompleted,
-      maxSteps: options.maxSteps, swarm: options.swarm, durationSeconds: durationSeconds, traces: nil,
-      traceTopologies: nil)
+      notChecked: engine.contract.notChecked, allowed: engine.contract.allowances, seed: String(options.seed),
+      runs: result.runsCompleted, maxSteps: options.maxSteps, swarm: options.swarm, durationSeconds: durationSeconds,
+      traces: nil, traceTopologies: nil)
     self.totals = Totals(
       runs: result.runsCompleted, steps: statistics.steps, skippedSteps: statistics.skipped,
       actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0, expectedViolations: 0)
@@ -237,7 +241,10 @@ extension CampaignReport {
     self.campaign = Campaign(
       kind: "replay", topology: Set(replays.map(\.trace.topology)).sorted().joined(separator: ","),
       engine: Set(replays.map(\.result.engine)).sorted().joined(separator: ","),
-      semantics: Set(replays.map(\.result.semantics)).sorted().joined(separator: ","), seed: nil, runs: replays.count,
+      semantics: Set(replays.map(\.result.semantics)).sorted().joined(separator: ","),
+      notChecked: Array(Set(replays.flatMap(\.result.notChecked))).sorted(),
+      allowed: Array(Set(replays.flatMap(\.result.allowed))).sorted { ($0.invariant, $0.reason) < ($1.invariant, $1.reason) },
+      seed: nil, runs: replays.count,
       maxSteps: nil, swarm: nil, durationSeconds: durationSeconds, traces: replays.map(\.path),
       traceTopologies: replays.map(\.trace.topology))
     self.totals = Totals(

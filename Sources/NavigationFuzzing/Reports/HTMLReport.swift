@@ -12,7 +12,13 @@ enum HTMLReport {
     body.append(
       "<p>\(campaign.kind == "campaign" ? "Campaign" : "Replay") of topology <code>\(escaped(campaign.topology))</code> against engine <code>\(escaped(campaign.engine))</code>"
         + ", judged by semantics <code>\(escaped(campaign.semantics ?? "navfuzz"))</code>"
-        + (campaign.seed.map { ", seed <code>\($0)</code>" } ?? "") + "</p></header>")
+        + (campaign.seed.map { ", seed <code>\($0)</code>" } ?? "") + "</p>")
+    for line in campaign.notChecked ?? [] { body.append("<p><strong>Not checked:</strong> \(escaped(line)).</p>") }
+    for allowance in campaign.allowed ?? [] {
+      body.append(
+        "<p><strong>Allowed:</strong> <code>\(escaped(allowance.invariant))</code> violations are accepted because \(escaped(allowance.reason)).</p>")
+    }
+    body.append("</header>")
     body.append("<section class=\"summary\">")
     for (label, value) in [
       ("runs", "\(report.totals.runs)"), ("steps", "\(report.totals.steps)"), ("skipped", "\(report.totals.skippedSteps)"),

@@ -49,6 +49,15 @@ func escaped(_ text: String) -> String {
 /// topology, invariant and run seed) or per replayed trace (passed ones too), one per invariant
 /// that held (`<skipped/>` when it was never checked), one for the coverage floor when set.
 enum JUnitReport {
+  /// What was not checked and what was allowed, as test-suite properties.
+  static func contractProperties(_ campaign: CampaignReport.Campaign) -> String {
+    let notChecked = (campaign.notChecked ?? []).map { "\n      <property name=\"not-checked\" value=\"\(escaped($0))\"/>" }
+    let allowed = (campaign.allowed ?? []).map {
+      "\n      <property name=\"allowed\" value=\"\(escaped($0.invariant)): \(escaped($0.reason))\"/>"
+    }
+    return (notChecked + allowed).joined()
+  }
+
   struct Case {
     var className: String
     var name: String
@@ -129,7 +138,7 @@ enum JUnitReport {
       <testsuites name="navfuzz" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="\(skipped)">
         <testsuite name="\(escaped(suite))" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(String(format: "%.3f", report.campaign.durationSeconds))">
           <properties>
-            <property name="semantics" value="\(escaped(report.campaign.semantics ?? "navfuzz"))"/>
+            <property name="semantics" value="\(escaped(report.campaign.semantics ?? "navfuzz"))"/>\(contractProperties(report.campaign))
           </properties>
       \(lines.joined(separator: "\n"))
         </testsuite>
@@ -153,6 +162,10 @@ enum MarkdownReport {
         + (campaign.seed.map { ", seed \($0)" } ?? "") + ": \(report.totals.runs) runs, \(report.totals.steps) steps "
         + "(\(report.totals.skippedSteps) skipped), \(report.coverage.distinctStates) distinct states, "
         + String(format: "%.2f s, %.0f actions/s.", campaign.durationSeconds, report.totals.actionsPerSecond))
+    for line in campaign.notChecked ?? [] { lines.append("\n**Not checked:** \(line).") }
+    for allowance in campaign.allowed ?? [] {
+      lines.append("\n**Allowed:** `\(allowance.invariant)` violations are accepted because \(allowance.reason).")
+    }
     if !report.coverage.floorMet {
       lines.append("")
       lines.append(

@@ -42,7 +42,7 @@ public final class Runner {
     default: break
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
-    let flagsBefore = step.isProgram ? world.flagsOn() : []
+    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
     let outcome = try apply(step)
     if step.isProgram {
@@ -54,7 +54,7 @@ public final class Runner {
       } else {
         world.mirrorConsequences(filledBefore: filledBefore)
       }
-      world.noteFlagsTurnedOff(flagsBefore)
+      world.keepSamePresentations(emptied: withoutIdentityBefore)
     }
     statistics.record(step.kind, after: lastKind, outcome: outcome)
     lastKind = step.kind
@@ -190,12 +190,16 @@ public final class Runner {
   /// transition is in flight.
   private func letTransitionsEnd(stepIndex: Int) {
     let runLoop = environment.runLoop
+    guard environment.isTransitioning else { return }
     while environment.isTransitioning, let next = runLoop.nextEventTime {
       if !runLoop.advance(by: max(next - runLoop.now, 0)) {
         record(.quiescence, stepIndex, "waiting for transitions ran into the run-loop turn limit")
-        return
+        break
       }
     }
+    // Time passed: the engine looked, and what the user removed meanwhile is the reference's now.
+    world.engineLooks()
+    unverifiedRemovals += world.applyUserRemovalsToReference()
   }
 
   // MARK: Recording
@@ -205,6 +209,7 @@ public final class Runner {
     expectedModel: [String] = [], actualModel: [String] = [], expectedScreen: [String] = [], actualScreen: [String] = []
   ) {
     statistics.violations[invariant, default: 0] += 1
+    if engine.contract.allows(invariant) { return }  // accepted, with a reason every report shows
     guard !violations.contains(where: { $0.invariant == invariant }) else { return }
     if stopsAtFirstViolation && !violations.isEmpty { return }
     violations.append(
@@ -220,6 +225,8 @@ public final class Runner {
   // MARK: Checks after every step
 
   private func checkDiagnostics(stepIndex: Int) {
+    checked(.engineWarning)
+    for message in EngineWarnings.drain() { record(.engineWarning, stepIndex, "engine warning: \(message)") }
     let diagnostics = environment.diagnostics
     guard diagnosticsSeen < diagnostics.count else {
       checked(.uikitRules)
@@ -228,6 +235,8 @@ public final class Runner {
     }
     for diagnostic in diagnostics[diagnosticsSeen...] {
       switch diagnostic.kind {
+      case .presentWhileTransitioning where !engine.contract.waitsForTransitions:
+        break  // not checked: the engine does not wait for transitions (the summary says so)
       case .presentWhileAlreadyPresenting, .presentWhileTransitioning, .presentActiveController:
         record(.noDoublePresentation, stepIndex, "UIKit: \(diagnostic.message)")
       case .navigationOperationDeferred:

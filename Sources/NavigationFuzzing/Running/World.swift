@@ -21,8 +21,8 @@ final class World {
   var presentations: [SlotKey: PresentationCount] = [:]
   /// Tags of controllers user gestures removed during the current step.
   var removedByUser: [ScreenTag] = []
-  /// Bool slots turned off since the engine last looked (see `World+FlagRetoggles`).
-  var flagsTurnedOffThisTurn: [FlagSnapshot] = []
+  /// Slots without identity emptied since the engine last looked (see `World+SamePresentation`).
+  var emptiedThisTurn: [SlotSnapshot] = []
 
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
@@ -35,13 +35,16 @@ final class World {
     rootModel = ScreenModel(type: 0, address: .root, topology: topology, serials: serials)
     let rootController = ScreenController(model: rootModel, world: self)
     rootController.screenTag = ScreenTag(place: .root, key: nil, label: "", id: nil, generation: 0)
+    rootController.markBuiltByContent()
     if topology.root.pathElementScreen != nil {
       let connection = PathConnection(model: rootModel) { [weak self] element in
         self?.makeContent(for: element) ?? LeafController()
       }
       window.rootViewController = engine.makeStack(connection, root: rootController)
     } else {
-      window.rootViewController = UINavigationController(rootViewController: rootController)
+      let navigation = UINavigationController(rootViewController: rootController)
+      navigation.markBuiltByContent()
+      window.rootViewController = navigation
     }
     environment.onUserRemoval = { [weak self] controller in
       if let tag = controller.screenTag { self?.removedByUser.append(tag) }

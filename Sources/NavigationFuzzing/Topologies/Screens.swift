@@ -65,6 +65,7 @@ extension World {
     } else {
       let screen: UIViewController = item.child.map { ScreenController(model: $0, world: self) } ?? LeafController()
       screen.screenTag = tag
+      screen.markBuiltByContent()
       if spec.style == .push { reportPushes(of: screen) }
       if spec.style.isModal {
         let wrapper = item.child != nil ? UINavigationController(rootViewController: screen) : screen
@@ -80,7 +81,8 @@ extension World {
         presented = screen
       }
     }
-    countEntry(of: presented, key: key)
+    countEntry(of: presented, key: key, isPush: spec.style == .push)
+    presented.markBuiltByContent()
     return presented
   }
 
@@ -92,6 +94,7 @@ extension World {
     screen.screenTag = ScreenTag(
       place: .pathElement(index), key: nil, label: "path[\(index)]", id: element.value, generation: element.generation)
     reportPushes(of: screen)
+    screen.markBuiltByContent()
     return screen
   }
 
@@ -118,7 +121,7 @@ extension World {
   }
 
   /// Counts a presentation when its controller first enters the hierarchy.
-  private func countEntry(of controller: UIViewController, key: SlotKey) {
+  private func countEntry(of controller: UIViewController, key: SlotKey, isPush: Bool) {
     var counted = false
     controller.addLifecycleHook { [weak self] _, event in
       guard !counted else { return }
@@ -126,6 +129,7 @@ extension World {
       case .viewWillAppear, .didMoveToParent(isNil: false):
         counted = true
         self?.presentations[key, default: PresentationCount()].entered += 1
+        self?.presentations[key]?.isPush = isPush
       default:
         break
       }
@@ -143,4 +147,16 @@ struct SlotKey: Hashable, Comparable {
 struct PresentationCount {
   var entered = 0
   var dismissed = 0
+  var isPush = false
+}
+
+private let builtByContentKey = AssociatedKey<BuiltByContent>()
+
+/// Marks a controller the topology's content built (screens, leaves, alerts, their wrappers).
+private final class BuiltByContent: Sendable {}
+
+extension UIViewController {
+  func markBuiltByContent() { setAssociatedObject(BuiltByContent(), for: builtByContentKey) }
+  /// Whether the topology's content built this controller (not the engine).
+  var isBuiltByContent: Bool { associatedObject(for: builtByContentKey) != nil }
 }

@@ -6,6 +6,9 @@ public struct ReplayResult: Sendable {
   public var engine: String
   /// The semantics profile that judged the replay.
   public var semantics: String
+  /// What was not checked (the engine does not offer it) and which violations were accepted.
+  public var notChecked: [String]
+  public var allowed: [EngineContract.Allowance]
   public var violations: [Violation]
   /// `expect` lines that did not hold, located at their file and line.
   public var unmetExpectations: [TraceError]
@@ -69,7 +72,8 @@ public enum Replay {
       runner.finish(stepIndex: trace.steps.count)
     }
     return ReplayResult(
-      trace: trace, engine: engine.name, semantics: engine.semantics.name, violations: runner.violations, unmetExpectations: unmet,
+      trace: trace, engine: engine.name, semantics: engine.semantics.name,
+      notChecked: engine.contract.notChecked, allowed: engine.contract.allowances, violations: runner.violations, unmetExpectations: unmet,
       unexpectedViolations: runner.violations.filter { !expected.contains($0.invariant) }, skipped: skipped,
       statistics: runner.statistics, performedSteps: performed, observed: observed)
   }
