@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "StateDrivenNavigation", targets: ["StateDrivenNavigation"]),
     .library(name: "NavigationReference", targets: ["NavigationReference"]),
     .library(name: "NavigationFuzzing", targets: ["NavigationFuzzing"]),
+    .library(name: "NavFuzzTesting", targets: ["NavFuzzTesting"]),
     .executable(name: "navfuzz", targets: ["navfuzz"]),
   ],
   dependencies: [
@@ -32,6 +33,9 @@ let package = Package(
       name: "NavigationFuzzing",
       dependencies: ["HeadlessUIKit", "StateDrivenNavigation", "NavigationReference"]
     ),
+    // Layer 3: failures as Swift Testing / XCTest issues at the caller's line. Its own target, so
+    // the command line and the libFuzzer target never link a test framework.
+    .target(name: "NavFuzzTesting", dependencies: ["NavigationFuzzing"]),
     // Layer 3: the command line.
     .executableTarget(
       name: "navfuzz",
@@ -49,7 +53,7 @@ let package = Package(
     .testTarget(name: "StateDrivenNavigationTests", dependencies: ["StateDrivenNavigation", "HeadlessUIKit"]),
     .testTarget(
       name: "NavigationFuzzingTests",
-      dependencies: ["NavigationFuzzing", "NavigationReference", "StateDrivenNavigation", "HeadlessUIKit"],
+      dependencies: ["NavigationFuzzing", "NavFuzzTesting", "NavigationReference", "StateDrivenNavigation", "HeadlessUIKit"],
       resources: []
     ),
   ],

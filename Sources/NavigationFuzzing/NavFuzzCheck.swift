@@ -6,6 +6,9 @@
 ///   #expect(result.passed, "\(result)")
 /// }
 /// ```
+///
+/// `NavFuzz.expectNoFailures` (module NavFuzzTesting) does the same and records each failure as
+/// an issue at the caller's line, for Swift Testing and XCTest.
 public enum NavFuzz {
   /// What a check found: nothing (`passed`), or each distinct failure with its shrunk trace.
   public struct CheckResult: CustomStringConvertible, Sendable {
@@ -22,6 +25,25 @@ public enum NavFuzz {
         "\(failure.shrunkViolation.invariant.rawValue): \(failure.shrunkViolation.explanation)\n"
           + TraceFormat.print(failure.shrunk)
       }.joined(separator: "\n")
+    }
+
+    /// What a test issue says about one failure: the invariant and why, the run seed and the
+    /// command that reruns it, the shrunk trace, and − expected / + actual for the screen and the
+    /// model (in the style of swift-custom-dump's diffs).
+    @MainActor
+    public static func issueText(for failure: Campaign.Failure, topology: Topology, engine: EngineChoice, maxSteps: Int = 32) -> String {
+      let violation = failure.shrunkViolation
+      var text = "\(violation.invariant.rawValue): \(violation.explanation)\n\n"
+      text += "run seed \(failure.runSeed); rerun: "
+        + ReplayCommandLine.run(topology: topology.name, engine: engine.name, runSeed: failure.runSeed, maxSteps: maxSteps) + "\n\n"
+      text += "shrunk trace (\(failure.shrunk.actions.count) steps):\n" + TraceFormat.print(failure.shrunk)
+      if violation.expectedScreen != violation.actualScreen {
+        text += "\nscreen:\n" + LineDiff.text(expected: violation.expectedScreen, actual: violation.actualScreen)
+      }
+      if violation.expectedModel != violation.actualModel {
+        text += "\nmodel:\n" + LineDiff.text(expected: violation.expectedModel, actual: violation.actualModel)
+      }
+      return text
     }
   }
 

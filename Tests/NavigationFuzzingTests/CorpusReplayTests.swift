@@ -10,10 +10,25 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("corpus")
 
+  /// One committed trace as a test argument: each is its own named test case
+  /// ("regressions/rule1-source-of-truth"), so a failure names the trace and can be rerun alone.
+  struct CorpusTrace: Codable, Sendable, CustomTestStringConvertible {
+    var folder: String
+    var name: String
+    var path: String { CorpusReplayTests.corpus.appendingPathComponent("\(folder)/\(name).navtrace").path }
+    var testDescription: String { "\(folder)/\(name)" }
+  }
+
   nonisolated static func files(in folder: String) -> [String] {
+    traces(in: folder).map(\.path)
+  }
+
+  nonisolated static func traces(in folder: String) -> [CorpusTrace] {
     let directory = corpus.appendingPathComponent(folder)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".navtrace") }.sorted().map { directory.appendingPathComponent($0).path }
+    return names.filter { $0.hasSuffix(".navtrace") }.sorted().map {
+      CorpusTrace(folder: folder, name: String($0.dropLast(".navtrace".count)))
+    }
   }
 
   func load(_ path: String) throws -> Trace {
@@ -26,8 +41,9 @@ import Testing
     #expect(Self.files(in: "mutants").count == EngineChoice.mutants.count)
   }
 
-  @Test(arguments: files(in: "regressions"))
-  func regressionMeetsItsExpectations(_ path: String) throws {
+  @Test(arguments: traces(in: "regressions"))
+  func regressionMeetsItsExpectations(_ corpusTrace: CorpusTrace) throws {
+    let path = corpusTrace.path
     let trace = try load(path)
     #expect(trace.steps.contains { $0.isExpectation }, "a regression without expectations checks nothing")
     let engine = try #require(EngineChoice.named(trace.engine ?? EngineChoice.default.name))
@@ -38,8 +54,9 @@ import Testing
     }
   }
 
-  @Test(arguments: files(in: "mutants"))
-  func mutantTraceCatchesItsMutantAndPassesOnTheRealEngine(_ path: String) throws {
+  @Test(arguments: traces(in: "mutants"))
+  func mutantTraceCatchesItsMutantAndPassesOnTheRealEngine(_ corpusTrace: CorpusTrace) throws {
+    let path = corpusTrace.path
     let trace = try load(path)
     let name = try #require(trace.engine, "a mutant trace names its engine")
     let mutant = try #require(EngineChoice.named(name))

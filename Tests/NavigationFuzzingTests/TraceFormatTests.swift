@@ -119,4 +119,26 @@ import Testing
       try TraceFormat.parse("navtrace 1\r\ntopology basic\r\nsett\r\n")
     }
   }
+
+  /// Every number a trace can hold, at its largest: the replay ends in a result or a located
+  /// error, never a trap (the virtual clock once overflowed on the second `advance`).
+  @Test(arguments: [
+    "topology basic\nadvance 9223372036854775807\nadvance 1\nset presentedChild 1\nadvance 9223372036854775807\nsettle",
+    "topology basic\nset presentedChild 9223372036854775807\nsettle\nmutate presentedChild\nsettle",
+    "topology basic\nset alert 1\nsettle\nuser alert-tap 9223372036854775807",
+    "topology basic\nset presentedChild 1\nset presentedChild.pushedChild 2\nsettle\nuser back-to 9223372036854775807",
+    "topology stack\npath append 9223372036854775807\nsettle\npath append 9223372036854775807\nsettle",
+    "topology stack\npath set 9223372036854775807 1 2\nsettle\npath remove-last 9223372036854775807",
+    "topology stack\npath append 1\nset path[9223372036854775807].presentedChild 2",
+  ])
+  @MainActor func extremeNumbersNeverTrap(_ body: String) throws {
+    let trace = try TraceFormat.parse("navtrace 1\n" + body + "\n", source: "extreme.navtrace")
+    do {
+      let result = try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: .default)
+      #expect(result.performedSteps.count == trace.steps.count)
+    } catch {
+      #expect(error.file == "extreme.navtrace")
+      #expect(error.line > 2)
+    }
+  }
 }
