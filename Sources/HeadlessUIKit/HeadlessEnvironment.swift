@@ -112,7 +112,7 @@ public final class HeadlessEnvironment {
   }
 
   func transition(involving controller: UIViewController, modalOnly: Bool = false) -> Transition? {
-    for transition in activeTransitions where !modalOnly || transition.kind.isModal {
+    for transition in activeTransitions where !transition.hasFinishedAnimating && (!modalOnly || transition.kind.isModal) {
       var candidate: UIViewController? = controller
       while let current = candidate {
         if transition.participants.contains(where: { $0 === current }) { return transition }

@@ -19,6 +19,9 @@ final class Transition {
   /// Held strongly while the transition runs, as UIKit's transition context does.
   let participants: [UIViewController]
   let coordinator: UIViewControllerTransitionCoordinator
+  /// Set as a presentation's end-of-transition callbacks begin (`viewDidAppear`): from then on the
+  /// transition no longer makes its participants busy, though it is still being torn down.
+  var hasFinishedAnimating = false
 
   init(_ kind: Kind, participants: [UIViewController]) {
     self.kind = kind

@@ -13,7 +13,7 @@ open class UINavigationController: UIViewController {
   /// `super.delegate`); UIKit keeps talking to what was stored, as it reads its own ivar (inferred).
   weak var storedDelegate: (any UINavigationControllerDelegate)?
   /// Calls made while a transition ran, replayed one by one when it ends (modern UIKit defers them).
-  var deferredOperations: [@MainActor () -> Void] = []
+  final var deferredOperations: [@MainActor () -> Void] = []
   private var isRunningDeferredOperation = false
 
   /// The bar at the top (held only).

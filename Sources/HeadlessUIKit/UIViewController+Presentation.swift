@@ -60,7 +60,9 @@ extension UIViewController {
       }
       return
     }
-    if context.isBeingPresented || environment.transition(involving: context, modalOnly: true) != nil {
+    // Not `context.isBeingPresented`: it stays true through `viewDidAppear`, when the presentation's
+    // transition is already over and presenting is accepted (docs/SEMANTICS.md).
+    if environment.transition(involving: context, modalOnly: true) != nil {
       environment.report(
         .presentWhileTransitioning,
         "Attempt to present \(controller.debugName) on \(onWhat) while a presentation is in progress.",
@@ -139,6 +141,8 @@ extension UIViewController {
     if covers { beginAppearanceTransition(false, animated: animated) }
     controller.beginAppearanceTransition(true, animated: animated)
     run(transition, animated: animated, duration: environment.duration(of: .present, presenting: controller)) {
+      // The transition is over when `viewDidAppear` runs; only its callbacks remain.
+      transition.hasFinishedAnimating = true
       controller.endAppearanceTransition()
       if covers { self.endAppearanceTransition() }
       controller.isBeingPresented = false

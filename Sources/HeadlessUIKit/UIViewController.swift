@@ -70,7 +70,7 @@ open class UIViewController: UIResponder {
   public var modalTransitionStyle = UIModalTransitionStyle.coverVertical
 
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
-  var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
+  final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
   var associatedObjects: [ObjectIdentifier: AnyObject] = [:]
 
   public override init() {
