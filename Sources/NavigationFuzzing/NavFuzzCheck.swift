@@ -35,7 +35,9 @@ public enum NavFuzz {
       let violation = failure.shrunkViolation
       var text = "\(violation.invariant.rawValue): \(violation.explanation)\n\n"
       text += "run seed \(failure.runSeed); rerun: "
-        + ReplayCommandLine.run(topology: topology.name, engine: engine.name, runSeed: failure.runSeed, maxSteps: maxSteps) + "\n\n"
+        + ReplayCommandLine.run(
+          topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
+          maxSteps: maxSteps) + "\n\n"
       text += "shrunk trace (\(failure.shrunk.actions.count) steps):\n" + TraceFormat.print(failure.shrunk)
       if violation.expectedScreen != violation.actualScreen {
         text += "\nscreen:\n" + LineDiff.text(expected: violation.expectedScreen, actual: violation.actualScreen)
