@@ -15,6 +15,19 @@ open class UIControl: UIView {
     public static let editingChanged = Event(rawValue: 1 << 17)
   }
 
+  /// A control's state, as titles and images are keyed by it.
+  public struct State: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let normal = State([])
+    public static let highlighted = State(rawValue: 1 << 0)
+    public static let disabled = State(rawValue: 1 << 1)
+    public static let selected = State(rawValue: 1 << 2)
+    public static let focused = State(rawValue: 1 << 3)
+    public static let application = State(rawValue: 0x00FF_0000)
+    public static let reserved = State(rawValue: 0xFF00_0000)
+  }
+
   public var isEnabled = true
   public var isSelected = false
   private var actions: [(action: UIAction, events: Event)] = []
@@ -111,15 +124,6 @@ open class UIButton: UIControl {
 
   /// A tap: what a person's finger would send.
   public func tap() { sendActions(for: [.touchUpInside, .primaryActionTriggered]) }
-
-  public struct State: OptionSet, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let normal = State([])
-    public static let highlighted = State(rawValue: 1 << 0)
-    public static let disabled = State(rawValue: 1 << 1)
-    public static let selected = State(rawValue: 1 << 2)
-  }
 
   /// A button configuration, held only.
   public struct Configuration: Sendable {

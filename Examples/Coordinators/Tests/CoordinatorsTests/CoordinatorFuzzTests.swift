@@ -1,0 +1,37 @@
+import CoordinatorsFuzzing
+import NavigationReference
+import Foundation
+import NavigationFuzzing
+import Testing
+
+@MainActor
+@Suite struct CoordinatorFuzzTests {
+  let app = EngineChoice(name: "coordinators", summary: "the app's AppCoordinator", make: { CoordinatorEngine.app })
+  let onePop = EngineChoice(
+    name: "coordinators-one-pop", summary: "the first AppCoordinator: one pop at a time",
+    make: { CoordinatorEngine.onePop })
+
+  @Test func theCoordinatorPasses() {
+    let result = NavFuzz.check(engine: app, topology: .coordinators, runs: 300)
+    #expect(result.passed, "\(result)")
+  }
+
+  @Test func theOnePopWriteBackIsCaught() {
+    let result = NavFuzz.check(engine: onePop, topology: .coordinators, runs: 300)
+    #expect(result.failures.contains { $0.shrunkViolation.invariant == .referenceAgreement }, "\(result)")
+  }
+
+  /// The shrunk counterexample, committed: it still fails the first version, and the app's
+  /// coordinator passes it.
+  @Test func theCommittedCounterexampleStillCatchesItAndTheFixPassesIt() throws {
+    Topology.register(.coordinators)
+    let url = try #require(Bundle.module.url(forResource: "multi-pop-write-back", withExtension: "navtrace"))
+    let trace = try TraceFormat.parse(String(contentsOf: url, encoding: .utf8), source: url.lastPathComponent)
+    let caught = try Replay.run(trace, topology: .coordinators, engine: onePop)
+    #expect(caught.passed, "\(caught.unmetExpectations)")
+    #expect(!caught.violations.isEmpty)
+    let fixed = try Replay.run(Trace(topology: trace.topology, steps: trace.actions), topology: .coordinators, engine: app)
+    #expect(fixed.violations.isEmpty, "\(fixed.violations)")
+  }
+}
+
