@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
       var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
       let shrunk = Trace(
         topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
-        steps: shrinker.shrink(steps))
+        semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: shrinker.shrink(steps))
       let text = TraceFormat.print(shrunk)
       let path = out ?? "\((file as NSString).deletingPathExtension).navtrace"
       try Output.write(text, to: path)
