@@ -41,7 +41,7 @@ public struct SemanticsProfile: Hashable, Sendable {
   /// pointfreeco/swift-navigation's UIKitNavigation, as it documents and behaves.
   public static let swiftNavigation = SemanticsProfile(
     name: "swift-navigation",
-    summary: "UIKitNavigation: every removal it did not ask for writes back, pushes carry no identity, the app waits for transitions",
+    summary: "UIKitNavigation: every removal it did not ask for writes back, pushes carry no identity, the app waits for transitions, screens present once they appeared",
     collateralPopsWriteBack: true, pushesCarryIdentity: false, programWaitsForTransitions: true,
     presentsOnlyAfterAppearing: true)
 

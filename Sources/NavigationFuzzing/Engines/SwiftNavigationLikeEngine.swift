@@ -9,7 +9,7 @@ extension EngineChoice {
   /// NavFuzz's own rules, it fails where the two documented choices differ.
   public static let swiftNavigationLike = EngineChoice(
     name: "swift-navigation-like",
-    summary: "the built-in engine with swift-navigation's documented choices (collateral pops write back, pushes carry no identity)",
+    summary: "the built-in engine with swift-navigation's documented choices (collateral pops write back, pushes carry no identity, presents after first appearance)",
     semantics: .swiftNavigation,
     make: { StateDrivenEngine(rules: .swiftNavigation) })
 }
