@@ -9,7 +9,7 @@ extension ReferenceMachine {
 
   private func appendGroup(base: Address, to entries: inout [ExpectedEntry]) {
     let members = groupMembers(base: base)
-    for member in members.pushes {
+    for member in members.pushes where member.isPathElement || showsWhatItHolds(member.address.parent) {
       if member.isPathElement, case .pathElement(let index)? = member.address.last {
         entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, label: topology.describe(member.address)))
       } else if let item = item(at: member.address), let spec = topology.slot(at: member.address) {
@@ -18,7 +18,7 @@ extension ReferenceMachine {
         entries.append(ExpectedEntry(style: "push", address: member.address, id: id, label: topology.describe(member.address)))
       }
     }
-    for member in members.modals {
+    for member in members.modals where showsWhatItHolds(member.address.parent) {
       guard let item = item(at: member.address), let spec = topology.slot(at: member.address) else { continue }
       entries.append(
         ExpectedEntry(style: spec.style.rawValue, address: member.address, id: spec.isFlag ? nil : item.id, label: topology.describe(member.address)))

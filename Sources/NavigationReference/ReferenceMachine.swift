@@ -21,6 +21,7 @@ public struct ReferenceMachine: Hashable, Sendable {
     self.topology = topology
     self.semantics = semantics
     self.root = ReferenceScreen(type: 0, in: topology)
+    if semantics.presentsOnlyAfterAppearing { root.hasAppeared = true }  // on screen from the start
   }
 
   public static func == (lhs: ReferenceMachine, rhs: ReferenceMachine) -> Bool { lhs.root == rhs.root }
@@ -272,6 +273,31 @@ public struct ReferenceMachine: Hashable, Sendable {
       item.order = order
       item.isOnStack = isOnStack
     }
+  }
+
+  /// The child screen of the slot at `address` is the one that was on screen before (a Bool slot
+  /// turned off and on again before the engine looked): it has appeared if that one had.
+  public mutating func restoreAppearance(slot address: Address, hasAppeared: Bool) {
+    guard hasAppeared, screen(at: address) != nil else { return }
+    modifyScreen(at: address) { $0.hasAppeared = true }
+  }
+
+  /// The screen at `address` (of incarnation `generation`: its slot's or path element's; 0 for the
+  /// root) appeared: where presentations wait for it, what it shows is expected from now on.
+  public mutating func appeared(screen address: Address, generation: Int) {
+    guard semantics.presentsOnlyAfterAppearing, let screen = screen(at: address), !screen.hasAppeared else { return }
+    switch address.last {
+    case .slot?: guard item(at: address)?.generation == generation else { return }
+    case .pathElement(let index)?: guard address.components.count == 1, root.path[index].generation == generation else { return }
+    case nil: break
+    }
+    modifyScreen(at: address) { $0.hasAppeared = true }
+  }
+
+  /// Whether what the screen at `address` holds is expected on screen: always, unless
+  /// presentations wait for their presenter to appear and it has not.
+  public func showsWhatItHolds(_ address: Address) -> Bool {
+    !semantics.presentsOnlyAfterAppearing || screen(at: address)?.hasAppeared == true
   }
 
   /// Puts `item` into the slot as it was before it was emptied (its place on its stack and its

@@ -5,6 +5,8 @@ public struct ReferenceScreen: Hashable, Sendable {
   public var path: [ReferencePathElement]
   /// Changes to a property navigation does not depend on.
   public var bumps: Int
+  /// Whether its screen has appeared once (tracked only where presentations wait for it).
+  public var hasAppeared = false
 
   public init(type: Int, in topology: TopologySpec) {
     self.type = type

@@ -17,16 +17,20 @@ public struct SemanticsProfile: Hashable, Sendable {
   /// The app changes navigation state only while no transition runs: the harness holds a program
   /// step until every transition in flight has ended. For engines that neither wait nor retry.
   public var programWaitsForTransitions: Bool
+  /// A screen presents and pushes nothing before it has appeared once (a screen deep-linked below
+  /// the top of a stack waits until the user reaches it).
+  public var presentsOnlyAfterAppearing: Bool
 
   public init(
     name: String, summary: String, collateralPopsWriteBack: Bool = false, pushesCarryIdentity: Bool = true,
-    programWaitsForTransitions: Bool = false
+    programWaitsForTransitions: Bool = false, presentsOnlyAfterAppearing: Bool = false
   ) {
     self.name = name
     self.summary = summary
     self.collateralPopsWriteBack = collateralPopsWriteBack
     self.pushesCarryIdentity = pushesCarryIdentity
     self.programWaitsForTransitions = programWaitsForTransitions
+    self.presentsOnlyAfterAppearing = presentsOnlyAfterAppearing
   }
 
   /// NavFuzz's own rules: only the user's removals write back, pushes re-push on a new identity,
@@ -37,8 +41,9 @@ public struct SemanticsProfile: Hashable, Sendable {
   /// pointfreeco/swift-navigation's UIKitNavigation, as it documents and behaves.
   public static let swiftNavigation = SemanticsProfile(
     name: "swift-navigation",
-    summary: "UIKitNavigation: every removal it did not ask for writes back, pushes carry no identity, the app waits for transitions",
-    collateralPopsWriteBack: true, pushesCarryIdentity: false, programWaitsForTransitions: true)
+    summary: "UIKitNavigation: every removal it did not ask for writes back, pushes carry no identity, the app waits for transitions, screens present once they appeared",
+    collateralPopsWriteBack: true, pushesCarryIdentity: false, programWaitsForTransitions: true,
+    presentsOnlyAfterAppearing: true)
 
   /// SwiftUI's `sheet(item:)`, `fullScreenCover`, `navigationDestination(item:)` and
   /// `NavigationStack(path:)`.
@@ -59,6 +64,7 @@ public struct SemanticsProfile: Hashable, Sendable {
       ("collateral-pops-write-back", collateralPopsWriteBack),
       ("pushes-carry-identity", pushesCarryIdentity),
       ("program-waits-for-transitions", programWaitsForTransitions),
+      ("presents-only-after-appearing", presentsOnlyAfterAppearing),
     ]
   }
 }

@@ -59,6 +59,10 @@ public struct EngineRules: Sendable, Equatable {
   /// Pushed destinations are popped; false dismisses them as if they were modal.
   public var popsPushedDestinations = true
   public var popTarget = PopTarget.controllerBelow
+  /// A presenter that has not appeared yet presents (and pushes) once it joins the window's
+  /// hierarchy (a screen deep-linked below the top of a stack); false waits for its first
+  /// `viewDidAppear`, as swift-navigation does.
+  public var presentsOnceInHierarchy = true
   /// `NavigationStackController` writes the user's pops back to its path.
   public var stackWritesUserPopsBack = true
 

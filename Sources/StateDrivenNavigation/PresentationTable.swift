@@ -29,18 +29,28 @@ final class PresentationTable {
   private(set) var entries: [Entry] = []
   /// Whether the presenter's view has appeared once: presentations wait for it.
   var hasAppeared = false
-  var waitingForAppearance: [@MainActor () -> Void] = []
+  /// Work waiting for the presenter to appear, by the binding it shows.
+  private(set) var waitingForAppearance: [(key: UIBindingIdentifier, work: @MainActor () -> Void)] = []
+
+  func waitForAppearance(_ key: UIBindingIdentifier, _ work: @escaping @MainActor () -> Void) {
+    waitingForAppearance.append((key, work))
+  }
 
   func releaseWaiting() {
     let waiting = waitingForAppearance
     waitingForAppearance.removeAll()
-    for work in waiting { work() }
+    for (_, work) in waiting { work() }
   }
 
+  func dropWaiting() { waitingForAppearance.removeAll() }
+
+  /// Setting an entry (a new item, or none) drops what the binding's previous entry still waited
+  /// to show: a controller superseded before it could appear is let go.
   subscript(key: UIBindingIdentifier) -> Entry? {
     get { entries.first { $0.key == key } }
     set {
       entries.removeAll { $0.key == key }
+      waitingForAppearance.removeAll { $0.key == key }
       if let newValue { entries.append(newValue) }
     }
   }
@@ -75,9 +85,9 @@ extension UIViewController {
       case .didMoveToParent(isNil: false):
         // Joined a hierarchy without appearing (a screen deep-linked below the top of a stack):
         // it can present and push now.
-        if presenter.viewIfLoaded?.window != nil { table.releaseWaiting() }
+        if rules.presentsOnceInHierarchy, presenter.viewIfLoaded?.window != nil { table.releaseWaiting() }
       case .didMoveToParent(isNil: true):
-        table.waitingForAppearance.removeAll()  // it will not appear again
+        table.dropWaiting()  // it will not appear again
         presenter.dismissPresentationsOfDepartedPresenter(table)
       default:
         break

@@ -154,8 +154,8 @@ extension UIViewController {
     }
     // Not yet (or no longer) in the window, and nothing in flight that would put it there: wait
     // until it appears or joins the window's hierarchy.
-    guard table.hasAppeared || viewIfLoaded?.window != nil else {
-      table.waitingForAppearance.append { [weak self, weak table] in
+    guard table.hasAppeared || (rules.presentsOnceInHierarchy && viewIfLoaded?.window != nil) else {
+      table.waitForAppearance(key) { [weak self, weak table] in
         guard let self, let table else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
@@ -216,8 +216,8 @@ extension UIViewController {
       }
       return
     }
-    guard table.hasAppeared || viewIfLoaded?.window != nil else {
-      table.waitingForAppearance.append { [weak self, weak table] in
+    guard table.hasAppeared || (rules.presentsOnceInHierarchy && viewIfLoaded?.window != nil) else {
+      table.waitForAppearance(key) { [weak self, weak table] in
         guard let self, let table else { return }
         self.pushWhenIdle(child, key: key, table: table)
       }

@@ -64,7 +64,7 @@ struct ImportCommand: ParsableCommand {
       var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
       let shrunk = Trace(
         topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
-        steps: shrinker.shrink(steps))
+        semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: shrinker.shrink(steps))
       let text = TraceFormat.print(shrunk)
       try Output.write(text, to: path)
       print("\(violation.invariant.rawValue): \(steps.count) decoded steps, shrunk to \(shrunk.actions.count); wrote \(path)")

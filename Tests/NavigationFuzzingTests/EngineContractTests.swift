@@ -68,6 +68,25 @@ import Testing
     }
   }
 
+  /// An engine type that declares its profile and contract.
+  struct Declaring: NavigationEngine {
+    static var semantics: SemanticsProfile { .swiftUI }
+    static var contract: EngineContract { EngineContract(onDismissForPushes: false) }
+    func wire(_ slot: SlotConnection, on controller: UIViewController) { StateDrivenEngine().wire(slot, on: controller) }
+    func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
+      StateDrivenEngine().makeStack(path, root: root)
+    }
+  }
+
+  @Test func anEngineTypeDeclaresItsProfileAndContract() {
+    let choice = EngineChoice.declared(by: { Declaring() }, name: "declaring", summary: "")
+    #expect(choice.semantics == .swiftUI)
+    #expect(!choice.contract.onDismissForPushes)
+    let plain = EngineChoice.declared(by: { NoPushOnDismiss() }, name: "plain", summary: "")
+    #expect(plain.semantics == .navfuzz)
+    #expect(plain.contract == EngineContract())
+  }
+
   @Test func refusalsDuringATransitionAreNotCheckedForAnEngineThatDeclaresItDoesNotWait() throws {
     let text = "set presentedChild 1\nsettle\nset presentedChild 2\nsettle\n"
     let undeclared = EngineChoice(name: "impatient", summary: "", make: { Impatient() })

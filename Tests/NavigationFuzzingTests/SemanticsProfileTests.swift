@@ -25,6 +25,7 @@ import Testing
       var machine = ReferenceMachine(topology: spec, semantics: semantics)
       machine.set(address("pushedChild"), id: 1, generation: 1)
       machine.pushed(slot: address("pushedChild"), generation: 1)
+      machine.appeared(screen: address("pushedChild"), generation: 1)
       machine.toggle(address("pushedChild.isPushed"), on: true, generation: 2)
       machine.pushed(slot: address("pushedChild.isPushed"), generation: 2)
       machine.set(address("pushedChild"), id: 2, generation: 3)
@@ -53,6 +54,48 @@ import Testing
       machine.leftStack(slot: address("presentedChild"), generation: 2)
       #expect(machine.item(at: address("presentedChild"))?.id == 3)
     }
+  }
+
+  @Test func whereScreensMustAppearFirstTheirSlotsShowOnlyOnceTheyHave() throws {
+    let stack = Topology.stack.spec
+    var machine = ReferenceMachine(topology: stack, semantics: .swiftNavigation)
+    machine.pathAppend(1, generation: 1)
+    machine.pushed(pathElement: 0, generation: 1)
+    let sheet = try stack.parseAddress("path[0].presentedChild").get()
+    machine.set(sheet, id: 1, generation: 2)
+    #expect(machine.expectedScreen().map(\.description) == ["root", "push:path[0]#1"])
+    #expect(!machine.showsWhatItHolds(sheet.parent))
+    machine.appeared(screen: sheet.parent, generation: 9)  // another incarnation: ignored
+    #expect(!machine.showsWhatItHolds(sheet.parent))
+    machine.appeared(screen: sheet.parent, generation: 1)
+    #expect(machine.expectedScreen().map(\.description) == ["root", "push:path[0]#1", "sheet:path[0].presentedChild#1"])
+    // NavFuzz's own rules do not wait for appearance.
+    var navfuzz = ReferenceMachine(topology: stack)
+    navfuzz.pathAppend(1, generation: 1)
+    navfuzz.pushed(pathElement: 0, generation: 1)
+    navfuzz.set(sheet, id: 1, generation: 2)
+    #expect(navfuzz.expectedScreen().count == 3)
+  }
+
+  /// The swift-navigation-like engine shows a deep-linked screen's sheet once the user reaches it.
+  @Test func aDeepLinkedScreensSheetShowsWhenTheUserReachesIt() throws {
+    let text = """
+      navtrace 1
+      topology stack
+      path append 1
+      path append 2
+      set path[0].presentedChild 1
+      settle
+      expect screen root push:path[0]#1 push:path[1]#2
+      user back
+      settle
+      expect screen root push:path[0]#1 sheet:path[0].presentedChild#1
+      expect ok
+
+      """
+    let trace = try TraceFormat.parse(text)
+    let result = try Replay.run(trace, topology: .stack, engine: .swiftNavigationLike)
+    #expect(result.passed, "\(result.unmetExpectations) \(result.violations.map(\.explanation))")
   }
 
   @Test func aTraceNamesItsSemanticsOnceBeforeItsSteps() throws {
@@ -109,8 +152,11 @@ import Testing
     ("topology basic\nset pushedChild 1\nsettle\nset pushedChild 2\nsettle\n",
      [.stateUIConsistency, .identityRebinding, .referenceAgreement]),
     // A leaf popped along with a path change writes its state back instead of coming back.
-    ("topology stack\npath set 2 1\nsettle\ntoggle path[0].isPushed on\ntick\npath set 2\ntoggle path[0].isPushed on\nsettle\n",
+    ("topology stack\npath append 2\nsettle\npath append 1\nsettle\ntoggle path[0].isPushed on\ntick\npath set 2\ntoggle path[0].isPushed on\nsettle\n",
      [.referenceAgreement]),
+    // A screen deep-linked below the top presents nothing before it appears.
+    ("topology stack\npath append 1\npath append 2\nset path[0].presentedChild 1\nsettle\n",
+     [.stateUIConsistency, .referenceAgreement, .noLeaks]),
   ]
 
   @Test(arguments: 0..<differences.count)
@@ -127,7 +173,7 @@ import Testing
   }
 
   @Test func aShortCampaignIsCleanUnderItsProfileAndFailsUnderNavFuzzsOnlyWhereDocumented() {
-    let documented: Set<InvariantID> = [.identityRebinding, .stateUIConsistency, .referenceAgreement]
+    let documented: Set<InvariantID> = [.identityRebinding, .stateUIConsistency, .referenceAgreement, .noLeaks]
     for topology in [Topology.basic, .stack] {
       let result = NavFuzz.check(engine: .swiftNavigationLike, topology: topology, runs: 60)
       #expect(result.passed, "\(topology.name): \(result)")

@@ -33,7 +33,9 @@ extension Runner {
     // (an engine's own helpers are its business).
     checked(.noLeaks)
     let inHierarchy = world.controllersInHierarchy()
-    let leaked = environment.liveControllers.filter { $0.isBuiltByContent && !inHierarchy.contains(ObjectIdentifier($0)) }
+    let leaked = environment.liveControllers.filter {
+      $0.isBuiltByContent && !inHierarchy.contains(ObjectIdentifier($0)) && !isWaitingForItsPresenter($0)
+    }
     if let first = leaked.first {
       let what = first.screenTag.map { "'\($0.label.isEmpty ? "root" : $0.label)'" } ?? first.debugName
       violation(.noLeaks, "\(leaked.count) controller(s) alive but off screen, first \(what) (\(first.debugName))")
@@ -52,9 +54,9 @@ extension Runner {
     // identity-rebinding: after an identity change the new item is kept and shown.
     checked(.identityRebinding)
     for change in identityChanges {
-      guard let expected = world.reference.item(at: change.address), expected.generation == change.generation else {
-        continue
-      }
+      guard let expected = world.reference.item(at: change.address), expected.generation == change.generation,
+        world.reference.showsWhatItHolds(change.address.parent)
+      else { continue }
       let label = topology.spec.describe(change.address)
       let held = world.runtimeSlot(change.address).flatMap { $0.0.peek($0.1) }
       let shown = entries.first { entry in
@@ -138,6 +140,14 @@ extension Runner {
     }
   }
 
+  /// A controller built for a slot whose presenter has not appeared yet, where the profile says
+  /// presentations wait for that: kept for later, not leaked.
+  private func isWaitingForItsPresenter(_ controller: UIViewController) -> Bool {
+    let tag = controller.screenTag ?? controller.children.first?.screenTag
+    guard case .slot(let address, _)? = tag?.place, let item = world.reference.item(at: address) else { return false }
+    return item.generation == tag?.generation && !world.reference.showsWhatItHolds(address.parent)
+  }
+
   private func checkStateUIConsistency(entries: [ScreenEntry], report: (InvariantID, String) -> Void) {
     var filled: [(address: Address, item: SlotItem)] = []
     func walk(_ model: ScreenModel) {
@@ -154,7 +164,7 @@ extension Runner {
     for entry in entries {
       if case .slot(let shown, _)? = entry.tag?.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
     }
-    for (address, item) in filled {
+    for (address, item) in filled where world.reference.showsWhatItHolds(address.parent) {
       guard let showing = firstShowing[address] else {
         report(.stateUIConsistency, "'\(topology.spec.describe(address))' holds an item but no controller on screen shows it")
         return

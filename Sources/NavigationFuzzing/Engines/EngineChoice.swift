@@ -35,6 +35,17 @@ public struct EngineChoice: Sendable {
     self.makeFeatures = features
   }
 
+  /// An engine judged by the profile and contract its type declares (`NavigationEngine.semantics`,
+  /// `NavigationEngine.contract`).
+  public static func declared<Engine: NavigationEngine>(
+    by make: @escaping @MainActor @Sendable () -> Engine, name: String, summary: String,
+    features: @escaping @MainActor @Sendable () -> any AppFeatures = { StandardFeatures() }
+  ) -> EngineChoice {
+    EngineChoice(
+      name: name, summary: summary, semantics: Engine.semantics, contract: Engine.contract, make: make,
+      features: features)
+  }
+
   /// The same engine, judged by another profile.
   public func judged(by semantics: SemanticsProfile) -> EngineChoice {
     var copy = self

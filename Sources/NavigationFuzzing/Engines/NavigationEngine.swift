@@ -14,6 +14,16 @@ public protocol NavigationEngine {
 
   /// Builds the navigation controller at the root of a stack topology, driven by `path`.
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController
+
+  /// The semantics profile the engine is judged by unless told otherwise (default: `navfuzz`).
+  static var semantics: SemanticsProfile { get }
+  /// What the engine offers (default: everything the harness checks).
+  static var contract: EngineContract { get }
+}
+
+extension NavigationEngine {
+  public static var semantics: SemanticsProfile { .navfuzz }
+  public static var contract: EngineContract { EngineContract() }
 }
 
 /// One slot of one screen, as an engine sees it.

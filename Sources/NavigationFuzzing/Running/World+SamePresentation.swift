@@ -69,6 +69,7 @@ extension World {
     reference.toggle(address, on: on, generation: generation)
     if let previous, wasOff {
       reference.restoreStackPosition(slot: address, order: previous.expected.order, isOnStack: previous.expected.isOnStack)
+      reference.restoreAppearance(slot: address, hasAppeared: previous.expected.child?.hasAppeared == true)
     }
     runtimeToggle(address, on: on, generation: generation)
   }

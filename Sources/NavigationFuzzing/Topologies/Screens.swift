@@ -29,6 +29,11 @@ final class ScreenController: UIViewController {
       self.title = "\(self.model.spec.name) (\(self.model.bumps))"
     }
   }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    world?.reference.appeared(screen: model.address, generation: screenTag?.generation ?? 0)
+  }
 }
 
 /// A screen with no slots (a counter fact, a leaf pushed from a stack element).
