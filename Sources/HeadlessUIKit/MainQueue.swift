@@ -17,21 +17,22 @@ public enum MainQueue {
 /// it runs on the next turn of the main run loop on iOS; `asyncAfter` runs after the virtual delay.
 ///
 /// These overloads are more specific than Dispatch's (no group, QoS or flags), so Swift picks them
-/// for the everyday spellings in any file that imports HeadlessUIKit or UIKit. Any other queue
-/// goes to Dispatch as usual. Calling them for the main queue off the main actor traps: the
+/// for the everyday spellings in any file that imports HeadlessUIKit or UIKit; their closures are
+/// typed as Dispatch's (the compiler still infers `@MainActor` for `DispatchQueue.main`'s). Any
+/// other queue goes to Dispatch as usual, with the closure unchanged. Calling them for the main queue off the main actor traps: the
 /// simulated world is single-threaded.
 extension DispatchQueue {
-  public func async(execute work: @escaping @Sendable @MainActor () -> Void) {
+  public func async(execute work: @escaping @Sendable () -> Void) {
     guard isMainQueue else {
-      async(group: nil, qos: .unspecified, flags: [], execute: { MainActor.assumeIsolated(work) })
+      async(group: nil, qos: .unspecified, flags: [], execute: work)
       return
     }
     MainActor.assumeIsolated { HeadlessEnvironment.current.runLoop.schedule(work) }
   }
 
-  public func asyncAfter(deadline: DispatchTime, execute work: @escaping @Sendable @MainActor () -> Void) {
+  public func asyncAfter(deadline: DispatchTime, execute work: @escaping @Sendable () -> Void) {
     guard isMainQueue else {
-      asyncAfter(deadline: deadline, qos: .unspecified, flags: [], execute: { MainActor.assumeIsolated(work) })
+      asyncAfter(deadline: deadline, qos: .unspecified, flags: [], execute: work)
       return
     }
     // The delay the caller asked for (`.now() + 0.3`), to the virtual millisecond.

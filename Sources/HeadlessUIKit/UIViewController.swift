@@ -68,6 +68,9 @@ open class UIViewController: UIResponder {
   public var hidesBottomBarWhenPushed = false
   public var preferredContentSize = CGSize.zero
   public var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+  /// Orientations, held only: the simulator has no rotation. Overridable, as in UIKit.
+  open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+  open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
 
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
   final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []

@@ -106,3 +106,19 @@ private final class ProxyingNavigationController: UINavigationController {
     #expect(cover.sheetPresentationController == nil)
   }
 }
+
+/// A controller that only works in portrait, as apps declare it.
+private final class PortraitController: UIViewController {
+  override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }
+}
+
+@MainActor
+@Suite struct OrientationTests {
+  @Test func orientationsAreOverridableAndHeld() {
+    _ = UIKitWorld()
+    let controller: UIViewController = PortraitController()
+    #expect(controller.supportedInterfaceOrientations == .portrait)
+    #expect(UIViewController().supportedInterfaceOrientations == .allButUpsideDown)
+    #expect(controller.preferredInterfaceOrientationForPresentation == .portrait)
+  }
+}
