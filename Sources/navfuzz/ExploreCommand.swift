@@ -52,6 +52,7 @@ struct ExploreCommand: ParsableCommand {
         throw ExitCode(1)
       }
       print(result.cutShort == nil ? "result: no violation up to depth \(depth)" : "result: no violation in the explored part")
+      if interruption.happened { throw ExitCode(130) }
     }
   }
 }
