@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Fuzzes with libFuzzer. Extra arguments go to libFuzzer (-max_total_time=60, -jobs=2, -runs=0 …).
-# Environment: NAVFUZZ_TOPOLOGY (basic | counter | stack, default basic), NAVFUZZ_ENGINE (default
-# the built-in engine; any name from `navfuzz list`), FUZZ_BINARY (default the release build).
+# Environment: NAVFUZZ_TOPOLOGY (any built-in topology, default basic), NAVFUZZ_ENGINE (default
+# the built-in engine), FUZZ_BINARY (default the release build). `Fuzz/run.sh --help` lists the
+# topologies and engines this build knows (from `navfuzz list`, so the list is never stale).
 # The working corpus and crashes live in fuzz-work/ (not committed); the committed seeds in
 # corpus/libfuzzer-seeds/ are only read, so `-merge=1` can never delete them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
+  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+  echo
+  swift run --quiet navfuzz list | sed -n '/^topologies:/,/^invariants:/p' | sed '$d'
+  exit 0
+fi
 topology=${NAVFUZZ_TOPOLOGY:-basic}
 engine=${NAVFUZZ_ENGINE:-state-driven}
 binary=${FUZZ_BINARY:-.build-fuzz/release/navfuzz-libfuzzer}

@@ -30,7 +30,16 @@ struct ExploreCommand: ParsableCommand {
       explorer.stateLimit = maxStates
       let clock = ContinuousClock()
       let started = clock.now
-      let result = explorer.run(now: { (clock.now - started).seconds }, timeLimit: seconds)
+      let interruption = Interruption.install()
+      var progress = Progress(total: 0, label: "prefixes")
+      let result = explorer.run(now: { (clock.now - started).seconds }, timeLimit: seconds) { position in
+        progress.total = position.of
+        progress.line(
+          "depth \(position.depth): \(position.done) of \(position.of) prefixes expanded, \(position.statesSeen) distinct states",
+          elapsed: (clock.now - started).seconds)
+        return !interruption.happened
+      }
+      progress.finish()
       let elapsed = (clock.now - started).seconds
       print("navfuzz explore: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), depth \(depth)")
       for (index, count) in result.statesPerDepth.enumerated() { print("  depth \(index + 1): \(count) new states") }
@@ -43,6 +52,7 @@ struct ExploreCommand: ParsableCommand {
         throw ExitCode(1)
       }
       print(result.cutShort == nil ? "result: no violation up to depth \(depth)" : "result: no violation in the explored part")
+      if interruption.happened { throw ExitCode(130) }
     }
   }
 }

@@ -21,13 +21,18 @@ struct Progress {
   }
 
   mutating func update(runs: Int, steps: Int, distinctStates: Int, failures: Int, elapsed: Double) {
+    let rate = Double(steps) / max(elapsed, 1e-9)
+    let left = timeBudget.map { String(format: ", %.0f s left", max($0 - elapsed, 0)) } ?? ", \(total - runs) \(label) left"
+    let text =
+      "\(runs) \(label), \(String(format: "%.0f", rate)) actions/s, \(distinctStates) distinct states, \(failures) violation(s)\(left)"
+    line(text, elapsed: elapsed)
+  }
+
+  /// Shows `line` if enough time has passed since the last one (the first always shows).
+  mutating func line(_ line: String, elapsed: Double) {
     let interval = isTerminal ? 0.2 : Self.logInterval
     guard elapsed - lastPrinted >= interval else { return }
     lastPrinted = elapsed
-    let rate = Double(steps) / max(elapsed, 1e-9)
-    let left = timeBudget.map { String(format: ", %.0f s left", max($0 - elapsed, 0)) } ?? ", \(total - runs) \(label) left"
-    let line =
-      "\(runs) \(label), \(String(format: "%.0f", rate)) actions/s, \(distinctStates) distinct states, \(failures) violation(s)\(left)"
     if isTerminal {
       printedOnTerminal = true
       Output.error("\r\u{1B}[K" + line, terminator: "")
@@ -50,6 +55,13 @@ struct Interruption: Sendable {
   var happened: Bool { Self.flag.load(ordering: .relaxed) }
 
   static func install() -> Interruption {
+    // A parent may have started us with these signals blocked (a test runner's thread does):
+    // unblock them, or Ctrl-C and SIGTERM would never arrive.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, SIGINT)
+    sigaddset(&unblocked, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber) { number in
         Interruption.flag.store(true, ordering: .relaxed)

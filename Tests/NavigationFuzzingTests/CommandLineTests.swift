@@ -204,4 +204,46 @@ import Testing
       #expect(help.stdout.contains(name), "\(name)")
     }
   }
+
+  @Test func progressShowsInLogsToo() throws {
+    let folder = try Self.scratch()
+    let outcome = try Self.run(["run", "--runs", "5"], in: folder)
+    #expect(outcome.status == 0)
+    // stderr is a pipe here, as in CI: plain lines, no terminal control codes.
+    #expect(outcome.stderr.contains("[0 s] 1 runs, "), "\(outcome.stderr)")
+    #expect(!outcome.stderr.contains("\u{1B}["))
+    let explore = try Self.run(["explore", "--depth", "2"], in: folder)
+    #expect(explore.stderr.contains("depth 1: 0 of 1 prefixes expanded"), "\(explore.stderr)")
+  }
+
+  @Test func interruptingACampaignEndsWithItsSummaryAndReports() throws {
+    let folder = try Self.scratch()
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = ["run", "--runs", "100000000", "--report", "report"]
+    process.currentDirectoryURL = folder
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Wait for the campaign to be under way (its first progress line), then press Ctrl-C.
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains(" runs, "), process.isRunning {
+      seen += err.fileHandleForReading.availableData
+    }
+    process.interrupt()
+    // It must end on its own, soon; if it does not, kill it so the suite does not hang.
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      Issue.record("navfuzz ignored SIGINT")
+    }
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(stdout.contains("navfuzz run: topology basic"), "\(stdout)")
+    #expect(stdout.contains("interrupted: "), "\(stdout)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/report.json").path))
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import NavFuzzTesting
 import NavigationFuzzing
 import NavigationReference
 import StateDrivenNavigation
@@ -49,6 +50,12 @@ struct HandRolledEngine: NavigationEngine {
   let result = NavFuzz.check(engine: { HandRolledEngine() }, named: "hand-rolled", topology: .basic, runs: 100)
   #expect(!result.passed)
   print(result)  // each failure, shrunk, as a trace you can commit
+}
+
+@MainActor
+@Test func builtInEngineSurvivesFuzzing() {
+  // A failure is recorded on this line, with its shrunk trace, its rerun command and a diff.
+  NavFuzz.expectNoFailures(engine: .default, topology: .basic, runs: 100)
 }
 
 // MARK: Example: your topology, in a file

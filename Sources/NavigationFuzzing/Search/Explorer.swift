@@ -104,14 +104,30 @@ public struct Explorer {
     return hasher.value
   }
 
-  public func run(now: () -> Double, timeLimit: Double = 60) -> Result {
+  /// Where a search is within a depth, for a progress line: `done` of `of` prefixes expanded.
+  public struct Position: Sendable {
+    public var depth: Int
+    public var done: Int
+    public var of: Int
+    public var statesSeen: Int
+  }
+
+  /// Searches; `progress` is told before each prefix is expanded and returns false to stop early
+  /// (the result then says so in `cutShort`).
+  public func run(now: () -> Double, timeLimit: Double = 60, progress: (Position) -> Bool = { _ in true }) -> Result {
     var result = Result()
     let started = now()
     var seen: Set<UInt64> = [stateKey(replay([]))]
     var frontier: [[Step]] = [[]]
     for depth in 1...maxDepth {
       var next: [[Step]] = []
-      for prefix in frontier {
+      for (done, prefix) in frontier.enumerated() {
+        guard progress(Position(depth: depth, done: done, of: frontier.count, statesSeen: seen.count)) else {
+          result.cutShort = "stopped at depth \(depth) (\(done) of \(frontier.count) prefixes expanded)"
+          result.statesPerDepth.append(next.count)
+          result.statesVisited = seen.count
+          return result
+        }
         let parent = replay(prefix)
         result.replays += 1
         for step in alphabet(for: parent) {

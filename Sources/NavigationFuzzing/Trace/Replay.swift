@@ -93,11 +93,11 @@ public enum Replay {
     case .state(let entries):
       let actual = runner.world.rootModel.stateDescription(detailed: false)
       guard actual != entries.sorted() else { return nil }
-      return "expected state \(entries.sorted().joined(separator: " ")), found \(actual.isEmpty ? "(empty)" : actual.joined(separator: " "))"
+      return "expected state \(entries.isEmpty ? "(empty)" : entries.sorted().joined(separator: " ")), found \(actual.isEmpty ? "(empty)" : actual.joined(separator: " "))"
     case .screen(let entries):
       let actual = runner.world.screenEntries().map(\.description)
       guard actual != entries else { return nil }
-      return "expected screen \(entries.joined(separator: " ")), found \(actual.joined(separator: " "))"
+      return "expected screen \(entries.isEmpty ? "(nothing)" : entries.joined(separator: " ")), found \(actual.joined(separator: " "))"
     }
   }
 }

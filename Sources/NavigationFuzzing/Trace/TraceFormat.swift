@@ -91,7 +91,9 @@ public enum TraceFormat {
           throw fail(number, "expected 'topology NAME' after the header, found '\(content.trimmed)'")
         }
         guard let found = topologies.first(where: { $0.name == words[1] }) else {
-          throw fail(number, "unknown topology '\(words[1])' (known: \(topologies.map(\.name).joined(separator: ", ")))")
+          throw fail(
+            number,
+            "unknown topology '\(words[1])' (known: \(topologies.map(\.name).joined(separator: ", ")); a topology from a file needs --topology FILE.json)")
         }
         topology = found
         continue
