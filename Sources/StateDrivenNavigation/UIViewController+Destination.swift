@@ -143,7 +143,8 @@ extension UIViewController {
   /// dismissing whatever its presentation context shows (a previous identity, or another
   /// binding's presentation, which that binding then clears). Gives up if superseded.
   func presentModalWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
-    guard table[key]?.controller === child, child.presentingViewController == nil, !isDeparting else { return }
+    guard table[key]?.controller === child, child.presentingViewController == nil else { return }
+    if waitsWhileDeparting({ [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }) { return }
     if let coordinator = modalTransitionCoordinator {
       coordinator.animate(alongsideTransition: nil) { [weak self] in
         guard let self else { return }
@@ -202,7 +203,7 @@ extension UIViewController {
 
   func pushWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
     guard table[key]?.controller === child, child.parent == nil else { return }
-    guard !isDeparting else { return }
+    if waitsWhileDeparting({ [weak self] in self?.pushWhenIdle(child, key: key, table: table) }) { return }
     guard let navigation = navigationController ?? (self as? UINavigationController) else {
       if viewIfLoaded?.window != nil {
         NavigationWarnings.record("Can't present navigation item: navigationController is nil (\(debugName))")
@@ -367,6 +368,33 @@ extension UIViewController {
     setAssociatedObject(DismissedByBinding(), for: dismissedByBindingKey)
   }
 
+  /// Takes the mark back: the state wants the controller again (a path element equal by value
+  /// that left the path and came back before its screen was popped). What it held back while
+  /// departing is shown now.
+  func unmarkDeparting() {
+    guard associatedObject(for: dismissedByBindingKey) != nil else { return }
+    setAssociatedObject(nil, for: dismissedByBindingKey)
+    guard let held = associatedObject(for: heldWhileDepartingKey) else { return }
+    setAssociatedObject(nil, for: heldWhileDepartingKey)
+    for work in held.work { work() }
+  }
+
+  /// While this controller (or a container or presenter of it) departs, what it would show is
+  /// held back — dropped when it goes, shown if it is wanted again. Returns whether it was held.
+  private func waitsWhileDeparting(_ work: @escaping @MainActor () -> Void) -> Bool {
+    var candidate: UIViewController? = self
+    while let current = candidate {
+      if current.associatedObject(for: dismissedByBindingKey) != nil {
+        let held = current.associatedObject(for: heldWhileDepartingKey) ?? HeldWhileDeparting()
+        held.work.append(work)
+        current.setAssociatedObject(held, for: heldWhileDepartingKey)
+        return true
+      }
+      candidate = current.parent ?? current.presentingViewController
+    }
+    return false
+  }
+
   /// Whether the binding that showed this controller, or one of its containers or presenters, has
   /// asked for it to go: what it still wants to show is stale and must not be shown.
   var isDeparting: Bool {
@@ -409,6 +437,13 @@ public enum NavigationWarnings {
 }
 
 private let dismissedByBindingKey = AssociatedKey<DismissedByBinding>()
+private let heldWhileDepartingKey = AssociatedKey<HeldWhileDeparting>()
+
+/// Presentations and pushes a departing controller held back.
+@MainActor
+private final class HeldWhileDeparting {
+  var work: [@MainActor () -> Void] = []
+}
 let collateralRemovalKey = AssociatedKey<CollateralRemoval>()
 
 /// Marks a controller popped only because the engine popped one below it.

@@ -90,7 +90,9 @@ public struct EngineChoice: Sendable {
     expectedInvariant: .referenceAgreement, fault: nil, make: { StateDrivenEngine() },
     features: { EndMeetingReturnsToElementBeforeLast() })
 
-  public static var mutants: [EngineChoice] { EngineFault.allCases.map(mutant) + [endMeetingGlueBug] }
+  public static var mutants: [EngineChoice] {
+    EngineFault.allCases.map(mutant) + [endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation]
+  }
 
   public static var all: [EngineChoice] { [.default] + mutants }
 

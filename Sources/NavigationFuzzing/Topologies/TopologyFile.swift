@@ -20,7 +20,10 @@ import NavigationReference
 /// }
 /// ```
 /// A slot without `screen` shows a leaf screen (no slots of its own); `"path": "product"` on the
-/// root makes it a stack driven by a path whose elements show that screen.
+/// root makes it a stack driven by a path whose elements show that screen. Path elements are
+/// distinct screens even when their values are equal, unless the root says
+/// `"pathEquality": "value"`: then they are plain values, equal by value, and a deep link reuses
+/// the screen of an equal value.
 public enum TopologyFile {
   struct Document: Decodable {
     var name: String
@@ -32,6 +35,7 @@ public enum TopologyFile {
     var name: String
     var slots: [Slot]
     var path: String?
+    var pathEquality: String?
   }
 
   struct Slot: Decodable {
@@ -86,6 +90,20 @@ public enum TopologyFile {
     }
   }
 
+  private static func parsePathEquality(
+    _ screen: Screen, at base: String, hasPath: Bool, file: String
+  ) throws(Problem) -> PathEquality {
+    guard let text = screen.pathEquality else { return .byIncarnation }
+    guard hasPath else {
+      throw Problem(file: file, place: "\(base).pathEquality", message: "\"pathEquality\" needs a \"path\"")
+    }
+    guard let equality = PathEquality(rawValue: text) else {
+      let known = PathEquality.allCases.map(\.rawValue).joined(separator: ", ")
+      throw Problem(file: file, place: "\(base).pathEquality", message: "unknown path equality \"\(text)\" (known: \(known))")
+    }
+    return equality
+  }
+
   private static func validate(_ document: Document, file: String) throws(Problem) -> Topology {
     func fail(_ place: String, _ message: String) -> Problem { Problem(file: file, place: place, message: message) }
     guard !document.screens.isEmpty else { throw fail("screens", "a topology needs at least one screen") }
@@ -132,7 +150,9 @@ public enum TopologyFile {
         guard original == rootIndex else { throw fail("\(base).path", "only the root screen can have a path") }
         pathElement = try index(of: path, at: "\(base).path")
       }
-      screens.append(ScreenSpec(name: screen.name, slots: slots, pathElementScreen: pathElement))
+      let pathEquality = try parsePathEquality(screen, at: base, hasPath: pathElement != nil, file: file)
+      screens.append(
+        ScreenSpec(name: screen.name, slots: slots, pathElementScreen: pathElement, pathEquality: pathEquality))
     }
     return Topology(
       spec: TopologySpec(name: document.name, screens: screens), summary: "from \(file)")
