@@ -46,7 +46,8 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     // Screens whose elements left the path are no longer wanted, even before they can be popped:
     // what they were about to present or push is stale.
     // An element equal by value that comes back before its screen was popped is wanted again.
-    for controller in viewControllers {
+    // (`children`: a screen a swipe back has taken out may come back when the swipe is cancelled.)
+    for controller in children {
       guard let element = element(of: controller) else { continue }
       if target.contains(element) { controller.unmarkDeparting() } else { controller.markDeparting() }
     }

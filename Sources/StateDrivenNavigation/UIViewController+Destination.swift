@@ -59,9 +59,12 @@ extension UIViewController {
     }
     guard let unwrapped = UIBinding(item) else { return }
     let child = content(unwrapped)
+    child.setAssociatedObject(BindingPresenter(self), for: bindingPresenterKey)
     // (The naive engine of the first fault presents again without taking the old one away.)
     let replaced = faultIsActive(.presentOnEveryObservation) ? nil : existing?.controller
-    table[key] = PresentationTable.Entry(key: key, controller: child, presentationID: presentationID, kind: kind)
+    let entry = PresentationTable.Entry(key: key, controller: child, presentationID: presentationID, kind: kind)
+    entry.isStillWanted = { item.wrappedValue.map { id($0) == presentationID } ?? false }
+    table[key] = entry
     // The strong-reference fault: a naive engine tears down in the controller's deinit, which the
     // strong reference it keeps prevents, so nothing happens when the controller leaves.
     if !faultIsActive(.strongPresentedReference) {
@@ -143,7 +146,8 @@ extension UIViewController {
   /// dismissing whatever its presentation context shows (a previous identity, or another
   /// binding's presentation, which that binding then clears). Gives up if superseded.
   func presentModalWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
-    guard table[key]?.controller === child, child.presentingViewController == nil else { return }
+    guard let entry = table[key], entry.controller === child, child.presentingViewController == nil else { return }
+    guard entry.isStillWanted() else { return }
     if waitsWhileDeparting({ [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }) { return }
     if let coordinator = modalTransitionCoordinator {
       coordinator.animate(alongsideTransition: nil) { [weak self] in
@@ -202,7 +206,7 @@ extension UIViewController {
   // MARK: Push
 
   func pushWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
-    guard table[key]?.controller === child, child.parent == nil else { return }
+    guard let entry = table[key], entry.controller === child, child.parent == nil, entry.isStillWanted() else { return }
     if waitsWhileDeparting({ [weak self] in self?.pushWhenIdle(child, key: key, table: table) }) { return }
     guard let navigation = navigationController ?? (self as? UINavigationController) else {
       if viewIfLoaded?.window != nil {
@@ -390,7 +394,7 @@ extension UIViewController {
         current.setAssociatedObject(held, for: heldWhileDepartingKey)
         return true
       }
-      candidate = current.parent ?? current.presentingViewController
+      candidate = current.bindingPresenter ?? current.parent ?? current.presentingViewController
     }
     return false
   }
@@ -401,7 +405,7 @@ extension UIViewController {
     var candidate: UIViewController? = self
     while let current = candidate {
       if current.associatedObject(for: dismissedByBindingKey) != nil { return true }
-      candidate = current.parent ?? current.presentingViewController
+      candidate = current.bindingPresenter ?? current.parent ?? current.presentingViewController
     }
     return false
   }
@@ -438,6 +442,20 @@ public enum NavigationWarnings {
 
 private let dismissedByBindingKey = AssociatedKey<DismissedByBinding>()
 private let heldWhileDepartingKey = AssociatedKey<HeldWhileDeparting>()
+private let bindingPresenterKey = AssociatedKey<BindingPresenter>()
+
+/// The controller whose binding showed a controller. A modal is presented on its presenter's
+/// presentation context (the navigation controller), so `presentingViewController` does not say
+/// which screen's state it belongs to; a screen leaving takes what its state showed along.
+@MainActor
+private final class BindingPresenter {
+  weak var controller: UIViewController?
+  init(_ controller: UIViewController) { self.controller = controller }
+}
+
+extension UIViewController {
+  fileprivate var bindingPresenter: UIViewController? { associatedObject(for: bindingPresenterKey)?.controller }
+}
 
 /// Presentations and pushes a departing controller held back.
 @MainActor

@@ -12,6 +12,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
   case quiescence = "quiescence"
   case observeIdempotence = "observe-idempotence"
   case onDismissExactlyOnce = "ondismiss-exactly-once"
+  case noStaleTransition = "no-stale-transition"
   /// An invariant of the app's own, from its feature code.
   case userInvariant = "user-invariant"
 
@@ -33,6 +34,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
     case .quiescence: "the world settles: nothing re-schedules itself forever"
     case .observeIdempotence: "a change navigation does not depend on changes nothing on screen"
     case .onDismissExactlyOnce: "onDismiss runs exactly once per presentation that went away"
+    case .noStaleTransition: "a push or presentation starts only for what the model holds then, never for what the user removed"
     case .userInvariant: "the app's own invariants over its models (AppFeatures.violatedInvariants) hold"
     }
   }

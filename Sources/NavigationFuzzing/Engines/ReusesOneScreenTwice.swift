@@ -12,10 +12,7 @@ struct ReusesOneScreenTwiceEngine: NavigationEngine {
   func wire(_ slot: SlotConnection, on controller: UIViewController) { base.wire(slot, on: controller) }
 
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
-    let stack = ReusingStackController(path: UIBindable(path.model)[dynamicMember: path.pathKeyPath], root: root)
-    let content = path.content
-    stack.navigationDestination(for: PathElement.self) { content($0) }
-    return stack
+    StateDrivenEngine.stack(path, root: root) { ReusingStackController(path: $0, root: $1) }
   }
 }
 

@@ -34,6 +34,7 @@ public struct MutantsReport {
     case EngineChoice.endMeetingGlueBug.name: .syncUpsStack
     case EngineChoice.reusesOneScreenTwice.name: .valueStack
     case EngineChoice.coverWithoutNavigation.name: .covers
+    case EngineChoice.restoresPoppedScreens.name: .stack
     default: .basic
     }
   }

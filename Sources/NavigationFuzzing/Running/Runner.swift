@@ -238,6 +238,9 @@ public final class Runner {
   // MARK: Checks after every step
 
   private func checkDiagnostics(stepIndex: Int) {
+    checked(.noStaleTransition)
+    for stale in world.staleTransitions { record(.noStaleTransition, stepIndex, stale) }
+    world.staleTransitions.removeAll()
     let diagnostics = environment.diagnostics
     guard diagnosticsSeen < diagnostics.count else {
       checked(.uikitRules)

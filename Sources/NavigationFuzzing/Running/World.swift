@@ -21,6 +21,10 @@ final class World {
   var presentations: [SlotKey: PresentationCount] = [:]
   /// Tags of controllers user gestures removed during the current step.
   var removedByUser: [ScreenTag] = []
+  /// Incarnations the user removed: a transition must never bring them back.
+  var removedIncarnations: Set<Int> = []
+  /// What `no-stale-transition` found since the runner last looked.
+  var staleTransitions: [String] = []
   /// Path elements equal by value as they last were on the path, by incarnation: their screens may
   /// still be on the stack, and a deep link reuses them by value.
   var pathArchive: [Int: (element: PathElement, expected: ReferencePathElement)] = [:]
@@ -53,7 +57,10 @@ final class World {
       window.rootViewController = UINavigationController(rootViewController: rootController)
     }
     environment.onUserRemoval = { [weak self] controller in
-      if let tag = controller.screenTag { self?.removedByUser.append(tag) }
+      if let tag = controller.screenTag {
+        self?.removedByUser.append(tag)
+        self?.removedIncarnations.insert(tag.generation)
+      }
     }
     window.makeKeyAndVisible()
     environment.runLoop.settle()

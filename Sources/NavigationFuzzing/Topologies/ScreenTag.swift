@@ -51,6 +51,12 @@ final class ScreenTag {
     self.generation = generation
   }
 
+  /// The model holding the slot, and the slot (nil for the root and path elements).
+  var slot: (model: ScreenModel, index: Int)? {
+    guard case .slot = placeWhenMade, let model, let slotIndex else { return nil }
+    return (model, slotIndex)
+  }
+
   var place: Place {
     guard let model else { return placeWhenMade }
     switch placeWhenMade {

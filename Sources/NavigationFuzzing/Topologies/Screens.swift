@@ -76,6 +76,7 @@ extension World {
       }
     }
     countEntry(of: presented, key: key)
+    checkTransitionsBringing(presented, tag: tag)
     return presented
   }
 
@@ -84,6 +85,7 @@ extension World {
     let screen = ScreenController(model: element.screen, world: self)
     screen.screenTag = ScreenTag.pathElement(element.screen, value: element.value, generation: element.generation)
     reportPushes(of: screen)
+    checkTransitionsBringing(screen, tag: screen.screenTag!)
     return screen
   }
 
