@@ -72,3 +72,42 @@ import Testing
     #expect(throws: TopologyFile.Problem.self) { try TopologyFile.parse(Data(noPath.utf8), file: "values.json") }
   }
 }
+
+/// Intents declared in topology files.
+@MainActor
+@Suite struct TopologyFileIntentTests {
+  let text = """
+    { "name": "intents-file", "root": "home", "screens": [
+      { "name": "home", "path": "page", "slots": [ { "name": "sheet", "style": "sheet", "screen": "page" } ],
+        "intents": [ { "name": "open", "effects": ["set sheet 1", "path append 2"] } ] },
+      { "name": "page", "slots": [],
+        "intents": [ { "name": "close", "effects": ["dismiss"] }, { "name": "back", "effects": ["path pop-back 2", "save"] } ] } ] }
+    """
+
+  @Test func intentsAreReadWithTheirEffectsAndRunAsAppSteps() throws {
+    let topology = try TopologyFile.parse(Data(text.utf8), file: "intents.json")
+    #expect(topology.spec.root.intents == [IntentSpec("open", effects: [.set(slot: "sheet", id: 1), .pathAppend(2)])])
+    #expect(topology.spec.screens[1].intents.map(\.name) == ["close", "back"])
+    Topology.register(topology)
+    let trace = try TraceFormat.parse(
+      "navtrace 1\ntopology intents-file\napp root open\nsettle\napp sheet close\nsettle\nexpect state path=2\nexpect ok\n")
+    let result = try Replay.run(trace, topology: topology, engine: .default)
+    #expect(result.passed, "\(result.unmetExpectations) \(result.violations.map(\.explanation))")
+  }
+
+  @Test func aBadEffectNamesItsPlace() {
+    for (bad, message) in [
+      ("\"set sheet 1\"", "screens[0].intents[0].effects[0]: error: screen \"home\" has no slot \"nowhere\""),
+      ("\"path append 2\"", "screens[0].intents[0].effects[1]: error: unknown effect \"fly 2\""),
+    ] {
+      let replacement = bad == "\"set sheet 1\"" ? "\"set nowhere 1\"" : "\"fly 2\""
+      let broken = text.replacingOccurrences(of: bad, with: replacement)
+      do {
+        _ = try TopologyFile.parse(Data(broken.utf8), file: "intents.json")
+        Issue.record("accepted \(replacement)")
+      } catch {
+        #expect(error.description.contains(message), "\(error.description)")
+      }
+    }
+  }
+}
