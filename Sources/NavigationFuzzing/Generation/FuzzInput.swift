@@ -103,7 +103,7 @@ public enum FuzzInput {
     case .user: return [kindByte]
     case .advance(let milliseconds):
       return index(milliseconds, in: generatedDurations).map { [kindByte, $0] }
-    case .tick, .settle: return [kindByte]
+    case .tick, .settle, .untilTransitionEnd: return [kindByte]
     case .expect: return nil
     }
   }

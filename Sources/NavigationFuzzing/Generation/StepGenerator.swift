@@ -74,6 +74,7 @@ public struct StepGenerator<Choices: ChoiceSource> {
     case .userSwipeBackCancel: return .user(.swipeBackCancel)
     case .tick: return .tick
     case .advance: return .advance(random.pick(generatedDurations))
+    case .untilTransitionEnd: return .untilTransitionEnd
     case .settle, .expect: return .settle
     }
   }
@@ -157,6 +158,7 @@ struct StepOptions {
       case .userAlertTap: applicable = top is UIAlertController
       case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1
       case .tick, .advance, .settle: applicable = true
+      case .untilTransitionEnd: applicable = runner.environment.isTransitioning
       case .expect: applicable = false
       }
       if applicable { candidates.append((kind, stepWeights[kind]!)) }

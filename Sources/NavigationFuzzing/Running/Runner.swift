@@ -42,7 +42,7 @@ public final class Runner {
   @discardableResult
   public func perform(_ step: Step, index: Int) throws(InvalidStep) -> StepOutcome {
     switch step {
-    case .tick, .advance, .settle:  // the engine looks
+    case .tick, .advance, .settle, .untilTransitionEnd:  // the engine looks
       flagsTurnedOffThisTurn.removeAll()
     default: break
     }
@@ -51,7 +51,7 @@ public final class Runner {
     let stackTransition = world.rootStackTransition
     let outcome = try apply(step)
     switch step {
-    case .tick, .advance, .settle:
+    case .tick, .advance, .settle, .untilTransitionEnd:
       // A stack busy with one same transition all along has not looked at its path yet.
       if stackTransition == nil || stackTransition !== world.rootStackTransition { world.stackSeenByEngine = nil }
     default: break
@@ -209,6 +209,18 @@ public final class Runner {
     case .settle:
       if !environment.runLoop.settle() {
         record(.quiescence, statistics.steps, "the world did not settle within \(environment.runLoop.turnLimit) run-loop turns")
+      }
+    case .untilTransitionEnd:
+      guard environment.isTransitioning else { return .skipped("no transition is running") }
+      var turns = 0
+      while environment.isTransitioning, environment.runLoop.hasPendingWork {
+        environment.runLoop.moveToNextEvent()
+        environment.runLoop.tick()
+        turns += 1
+        if turns >= environment.runLoop.turnLimit {
+          record(.quiescence, statistics.steps, "a transition did not end within \(turns) run-loop turns")
+          break
+        }
       }
     case .expect:
       break
