@@ -64,6 +64,12 @@ public final class VirtualRunLoop {
     }
   }
 
+  /// Moves the clock to the earliest queued event without running anything: nothing is due before
+  /// it. With `tick`, this steps the world one turn at a time (to stop right after a given turn).
+  public func moveToNextEvent() {
+    if let time = queue.peek?.time, time > now { now = time }
+  }
+
   /// Runs turns, jumping the clock to the next event when nothing is due, until nothing is queued.
   /// Returns false when the turn limit was hit first (the world does not settle).
   @discardableResult

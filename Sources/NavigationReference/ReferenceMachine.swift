@@ -226,7 +226,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// The user popped the screen of path element `index` (incarnation `generation`): the path keeps
   /// the elements before it (a strict prefix).
   public mutating func userRemoved(pathElement index: Int, generation: Int) {
-    guard index < root.path.count, root.path[index].generation == generation else { return }
+    guard let index = pathIndex(of: generation, near: index) else { return }
     modifyScreen(at: .root) { $0.path.removeSubrange(index...) }
   }
 
@@ -258,7 +258,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// The same for path element `index`; where collateral pops write back, the path keeps the
   /// elements before it.
   public mutating func leftStack(pathElement index: Int, generation: Int) {
-    guard index < root.path.count, root.path[index].generation == generation, root.path[index].isOnStack else { return }
+    guard let index = pathIndex(of: generation, near: index), root.path[index].isOnStack else { return }
     if semantics.collateralPopsWriteBack {
       modifyScreen(at: .root) { $0.path.removeSubrange(index...) }
     } else {
@@ -321,7 +321,7 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   /// The screen of path element `index` (incarnation `generation`) is now on the stack, on top.
   public mutating func pushed(pathElement index: Int, generation: Int) {
-    guard index < root.path.count, root.path[index].generation == generation, !root.path[index].isOnStack else { return }
+    guard let index = pathIndex(of: generation, near: index), !root.path[index].isOnStack else { return }
     let order = takeOrder()
     modifyScreen(at: .root) { screen in
       screen.path[index].order = order
@@ -329,9 +329,16 @@ public struct ReferenceMachine: Hashable, Sendable {
     }
   }
 
+  /// Where the path element of incarnation `generation` is now: at `index`, or — elements equal by
+  /// value move when a deep link reuses them — wherever it went.
+  func pathIndex(of generation: Int, near index: Int) -> Int? {
+    if index < root.path.count, root.path[index].generation == generation { return index }
+    return root.path.firstIndex { $0.generation == generation }
+  }
+
   // MARK: Mechanics
 
-  private mutating func takeOrder() -> Int {
+  mutating func takeOrder() -> Int {
     defer { nextOrder += 1 }
     return nextOrder
   }
@@ -403,7 +410,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// Removes every screen on the group's stack at or above `order`, top first (UIKit's pop).
-  private mutating func removeFromStack(atOrAbove order: Int, inGroupOf screenAddress: Address) {
+  mutating func removeFromStack(atOrAbove order: Int, inGroupOf screenAddress: Address) {
     let members = groupMembers(base: groupBase(of: screenAddress)).pushes
     for member in members.reversed() where member.isOnStack && member.order >= order {
       if member.isPathElement {
@@ -423,12 +430,12 @@ public struct ReferenceMachine: Hashable, Sendable {
     }
   }
 
-  private mutating func setItem(_ item: ReferenceItem?, at address: Address) {
+  mutating func setItem(_ item: ReferenceItem?, at address: Address) {
     guard case .slot(let index)? = address.last else { return }
     modifyScreen(at: address.parent) { $0.slots[index] = item }
   }
 
-  private mutating func modifyItem(at address: Address, _ body: (inout ReferenceItem) -> Void) {
+  mutating func modifyItem(at address: Address, _ body: (inout ReferenceItem) -> Void) {
     guard case .slot(let index)? = address.last else { return }
     modifyScreen(at: address.parent) { screen in
       guard var item = screen.slots[index] else { return }
@@ -437,7 +444,7 @@ public struct ReferenceMachine: Hashable, Sendable {
     }
   }
 
-  private mutating func modifyScreen(at address: Address, _ body: (inout ReferenceScreen) -> Void) {
+  mutating func modifyScreen(at address: Address, _ body: (inout ReferenceScreen) -> Void) {
     func descend(_ screen: inout ReferenceScreen, _ remaining: ArraySlice<Address.Component>) {
       guard let first = remaining.first else { return body(&screen) }
       switch first {

@@ -21,12 +21,18 @@ public struct ScreenSpec: Hashable, Sendable {
   public var pathElementScreen: Int?
   /// What the screen's features let a user do (buttons), and what each should do to navigation.
   public var intents: [IntentSpec]
+  /// When two path elements are the same screen (for a screen with a path).
+  public var pathEquality: PathEquality
 
-  public init(name: String, slots: [SlotSpec], pathElementScreen: Int? = nil, intents: [IntentSpec] = []) {
+  public init(
+    name: String, slots: [SlotSpec], pathElementScreen: Int? = nil, intents: [IntentSpec] = [],
+    pathEquality: PathEquality = .byIncarnation
+  ) {
     self.name = name
     self.slots = slots
     self.pathElementScreen = pathElementScreen
     self.intents = intents
+    self.pathEquality = pathEquality
   }
 
   public func intent(named name: String) -> IntentSpec? {
@@ -36,6 +42,16 @@ public struct ScreenSpec: Hashable, Sendable {
   public func slotIndex(named name: String) -> Int? {
     slots.firstIndex { $0.name == name }
   }
+}
+
+/// When two path elements are equal — what an engine that reuses screens by element sees.
+public enum PathEquality: String, Hashable, Sendable, CaseIterable {
+  /// Every element is its own screen, equal only to itself (TCA's `StackState`: elements are told
+  /// apart by `StackElementID`, never by value).
+  case byIncarnation = "incarnation"
+  /// Elements are plain values (`[Int]`, enums, `Hashable` structs), equal when their values are:
+  /// a deep link may reuse the screen of an equal value elsewhere on the stack.
+  case byValue = "value"
 }
 
 /// One place a screen can navigate to.

@@ -51,8 +51,11 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     let target = path.wrappedValue
     // Screens whose elements left the path are no longer wanted, even before they can be popped:
     // what they were about to present or push is stale.
-    for controller in viewControllers {
-      if let element = element(of: controller), !target.contains(element) { controller.markDeparting() }
+    // An element equal by value that comes back before its screen was popped is wanted again.
+    // (`children`: a screen a swipe back has taken out may come back when the swipe is cancelled.)
+    for controller in children {
+      guard let element = element(of: controller) else { continue }
+      if target.contains(element) { controller.unmarkDeparting() } else { controller.markDeparting() }
     }
     if let coordinator = transitionCoordinator {
       // The stack is in flux (a swipe back may yet be cancelled): compare once it has settled.
@@ -103,8 +106,8 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
       var rebuilt = Array(viewControllers[..<keepCount])
       var resolved = Array(target[..<common])
       for element in target[common...] {
-        if let index = reusable.firstIndex(where: { $0.1 == element }) {
-          rebuilt.append(reusable.remove(at: index).0)
+        if let controller = takeReusableController(for: element, from: &reusable) {
+          rebuilt.append(controller)
         } else if let controller = build(element) {
           rebuilt.append(controller)
         } else {
@@ -118,6 +121,17 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
       for controller in rebuilt { controller.loadViewIfNeeded() }
       if resolved != target { dropUnresolvable() }
     }
+  }
+
+  /// The first controller left in `candidates` that shows an element equal to `element`, taken out
+  /// of them: equal values reuse screens, and no screen is used twice (UIKit raises when one
+  /// controller is pushed twice).
+  @_spi(Mutants)
+  open func takeReusableController(
+    for element: Element, from candidates: inout [(UIViewController, Element)]
+  ) -> UIViewController? {
+    guard let index = candidates.firstIndex(where: { $0.1 == element }) else { return nil }
+    return candidates.remove(at: index).0
   }
 
   private func build(_ element: Element) -> UIViewController? {

@@ -13,6 +13,10 @@ final class PresentationTable {
     /// The presented item's identity; nil for presentations that never re-present.
     let presentationID: AnyHashable?
     let kind: DestinationKind
+    /// Reads the binding now: whether it still holds the item this entry shows. A presentation or
+    /// push waiting for its turn is made only if it does — the state may have moved on before the
+    /// observation re-ran.
+    var isStillWanted: @MainActor () -> Bool = { true }
 
     init(
       key: UIBindingIdentifier, controller: UIViewController, presentationID: AnyHashable?, kind: DestinationKind,

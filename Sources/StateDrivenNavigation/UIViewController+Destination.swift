@@ -60,10 +60,13 @@ extension UIViewController {
     }
     guard let unwrapped = UIBinding(item) else { return }
     let child = content(unwrapped)
+    child.setAssociatedObject(BindingPresenter(self), for: bindingPresenterKey)
     let replaced = rules.checksWhatIsPresented ? existing?.controller : nil
-    table[key] = PresentationTable.Entry(
+    let entry = PresentationTable.Entry(
       key: key, controller: child, presentationID: presentationID, kind: kind,
       holdsStrongly: !rules.tearsDownWhenControllerLeaves)
+    entry.isStillWanted = { item.wrappedValue.map { id($0) == presentationID } ?? false }
+    table[key] = entry
     if rules.tearsDownWhenControllerLeaves {
       installTeardown(
         on: child, key: key, table: table, item: item, presentationID: presentationID, id: id, kind: kind,
@@ -144,7 +147,9 @@ extension UIViewController {
   /// dismissing whatever its presentation context shows (a previous identity, or another
   /// binding's presentation, which that binding then clears). Gives up if superseded.
   func presentModalWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
-    guard table[key]?.controller === child, child.presentingViewController == nil, !isDeparting else { return }
+    guard let entry = table[key], entry.controller === child, child.presentingViewController == nil else { return }
+    guard entry.isStillWanted() else { return }
+    if waitsWhileDeparting({ [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }) { return }
     if let coordinator = modalTransitionCoordinator {
       coordinator.animate(alongsideTransition: nil) { [weak self] in
         guard let self else { return }
@@ -202,8 +207,8 @@ extension UIViewController {
   // MARK: Push
 
   func pushWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
-    guard table[key]?.controller === child, child.parent == nil else { return }
-    guard !isDeparting else { return }
+    guard let entry = table[key], entry.controller === child, child.parent == nil, entry.isStillWanted() else { return }
+    if waitsWhileDeparting({ [weak self] in self?.pushWhenIdle(child, key: key, table: table) }) { return }
     guard let navigation = navigationController ?? (self as? UINavigationController) else {
       if viewIfLoaded?.window != nil {
         NavigationWarnings.record("Can't present navigation item: navigationController is nil (\(debugName))")
@@ -368,13 +373,40 @@ extension UIViewController {
     setAssociatedObject(DismissedByBinding(), for: dismissedByBindingKey)
   }
 
+  /// Takes the mark back: the state wants the controller again (a path element equal by value
+  /// that left the path and came back before its screen was popped). What it held back while
+  /// departing is shown now.
+  func unmarkDeparting() {
+    guard associatedObject(for: dismissedByBindingKey) != nil else { return }
+    setAssociatedObject(nil, for: dismissedByBindingKey)
+    guard let held = associatedObject(for: heldWhileDepartingKey) else { return }
+    setAssociatedObject(nil, for: heldWhileDepartingKey)
+    for work in held.work { work() }
+  }
+
+  /// While this controller (or a container or presenter of it) departs, what it would show is
+  /// held back — dropped when it goes, shown if it is wanted again. Returns whether it was held.
+  private func waitsWhileDeparting(_ work: @escaping @MainActor () -> Void) -> Bool {
+    var candidate: UIViewController? = self
+    while let current = candidate {
+      if current.associatedObject(for: dismissedByBindingKey) != nil {
+        let held = current.associatedObject(for: heldWhileDepartingKey) ?? HeldWhileDeparting()
+        held.work.append(work)
+        current.setAssociatedObject(held, for: heldWhileDepartingKey)
+        return true
+      }
+      candidate = current.bindingPresenter ?? current.parent ?? current.presentingViewController
+    }
+    return false
+  }
+
   /// Whether the binding that showed this controller, or one of its containers or presenters, has
   /// asked for it to go: what it still wants to show is stale and must not be shown.
   var isDeparting: Bool {
     var candidate: UIViewController? = self
     while let current = candidate {
       if current.associatedObject(for: dismissedByBindingKey) != nil { return true }
-      candidate = current.parent ?? current.presentingViewController
+      candidate = current.bindingPresenter ?? current.parent ?? current.presentingViewController
     }
     return false
   }
@@ -415,6 +447,27 @@ public enum NavigationWarnings {
 }
 
 private let dismissedByBindingKey = AssociatedKey<DismissedByBinding>()
+private let heldWhileDepartingKey = AssociatedKey<HeldWhileDeparting>()
+private let bindingPresenterKey = AssociatedKey<BindingPresenter>()
+
+/// The controller whose binding showed a controller. A modal is presented on its presenter's
+/// presentation context (the navigation controller), so `presentingViewController` does not say
+/// which screen's state it belongs to; a screen leaving takes what its state showed along.
+@MainActor
+private final class BindingPresenter {
+  weak var controller: UIViewController?
+  init(_ controller: UIViewController) { self.controller = controller }
+}
+
+extension UIViewController {
+  fileprivate var bindingPresenter: UIViewController? { associatedObject(for: bindingPresenterKey)?.controller }
+}
+
+/// Presentations and pushes a departing controller held back.
+@MainActor
+private final class HeldWhileDeparting {
+  var work: [@MainActor () -> Void] = []
+}
 let collateralRemovalKey = AssociatedKey<CollateralRemoval>()
 
 /// Marks a controller popped only because the engine popped one below it.

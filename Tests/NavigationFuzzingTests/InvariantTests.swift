@@ -30,6 +30,10 @@ import Testing
     // The live stream's glue bug: after the deep link detail → meeting → record, "end meeting"
     // must return to the detail, not to the element before last.
     ("end-meeting-before-last", "topology syncups-stack\npath set 1 2 3\nsettle\napp path[2] endMeeting\nsettle\n", .referenceAgreement),
+    ("reuse-one-screen-twice", "topology value-stack\npath set 1 2\nsettle\npath set 2 2\nsettle\n", .uikitRules),
+    ("cover-without-navigation", "topology covers\nset cover 1\nset cover.detail 1\nsettle\n", .stateUIConsistency),
+    // Settled, everything agrees: only the check at the start of each transition sees the flash.
+    ("restores-popped-screens", "topology stack\npath append 1\nsettle\nuser back\nsettle\n", .noStaleTransition),
   ]
 
   @Test(arguments: 0..<mutantTraces.count)

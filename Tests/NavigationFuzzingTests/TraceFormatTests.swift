@@ -53,6 +53,21 @@ import Testing
     #expect(TraceFormat.print(trace) == text)
   }
 
+  @MainActor @Test func untilTransitionEndRoundTripsAndStopsBeforeTheNextTurn() throws {
+    let text = "navtrace 1\ntopology basic\nset alert 1\nsettle\nuser alert-tap 0\nuntil transition-end\n"
+    let trace = try TraceFormat.parse(text)
+    #expect(trace.steps.last == .untilTransitionEnd)
+    #expect(TraceFormat.print(trace) == text)
+    #expect(throws: (any Error).self) { try TraceFormat.parse("navtrace 1\ntopology basic\nuntil settled\n") }
+    // The alert's transition has ended; its nil write-back waits for the next turn.
+    let stopped = try Replay.run(
+      TraceFormat.parse(text + "expect state alert=1\ntick\nexpect state\n"), topology: .basic, engine: .default)
+    #expect(stopped.passed, "\(stopped.unmetExpectations)")
+    let runner = Runner(topology: .basic)
+    try runner.perform(.untilTransitionEnd, index: 0)
+    #expect(runner.statistics.skipped == 1)  // nothing was running: skipped, not an error
+  }
+
   @Test func engineLineIsKept() throws {
     let trace = try TraceFormat.parse("navtrace 1\ntopology basic\nengine no-write-back\nsettle\n")
     #expect(trace.engine == "no-write-back")

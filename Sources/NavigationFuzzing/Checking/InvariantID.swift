@@ -14,6 +14,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
   case onDismissExactlyOnce = "ondismiss-exactly-once"
   /// A runtime warning the engine reported (what `reportIssue` or a log call would say).
   case engineWarning = "engine-warning"
+  case noStaleTransition = "no-stale-transition"
   /// An invariant of the app's own, from its feature code.
   case userInvariant = "user-invariant"
 
@@ -36,6 +37,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
     case .observeIdempotence: "a change navigation does not depend on changes nothing on screen"
     case .onDismissExactlyOnce: "onDismiss runs exactly once per presentation that went away"
     case .engineWarning: "the engine reports no runtime warning (EngineWarnings.report)"
+    case .noStaleTransition: "a push or presentation starts only for what the model holds then, never for what the user removed"
     case .userInvariant: "the app's own invariants over its models (AppFeatures.violatedInvariants) hold"
     }
   }

@@ -74,6 +74,9 @@ extension EngineChoice {
     name: "end-meeting-before-last", summary: "app glue: end meeting returns to the element before last",
     caughtBy: .referenceAgreement, make: { StateDrivenEngine() }, features: { EndMeetingReturnsToElementBeforeLast() })
 
-  /// Every mutant: the engine's, then the app glue's.
-  public static var mutants: [EngineChoice] { Mutant.all.map(\.engine) + [endMeetingGlueBug] }
+  /// Every mutant: the engine's rule variants, the app glue's, then the engine variants that
+  /// replace one component (a stack controller, how covers are wrapped).
+  public static var mutants: [EngineChoice] {
+    Mutant.all.map(\.engine) + [endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens]
+  }
 }

@@ -44,7 +44,15 @@ public struct StateDrivenEngine: NavigationEngine {
   }
 
   public func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
-    let stack = NavigationStackController(path: UIBindable(path.model)[dynamicMember: path.pathKeyPath], root: root)
+    Self.stack(path, root: root, NavigationStackController.init)
+  }
+
+  /// A stack controller (the built-in one, or a variant of it) driven by `path`, showing its screens.
+  static func stack<Stack: NavigationStackController<PathElement>>(
+    _ path: PathConnection, root: UIViewController,
+    _ make: (UIBinding<[PathElement]>, UIViewController) -> Stack
+  ) -> Stack {
+    let stack = make(UIBindable(path.model)[dynamicMember: path.pathKeyPath], root)
     let content = path.content
     stack.navigationDestination(for: PathElement.self) { content($0) }
     return stack

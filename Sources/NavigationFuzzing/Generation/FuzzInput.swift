@@ -84,7 +84,9 @@ public enum FuzzInput {
       return [kindByte, UInt8(count - 1)]
     case .pathSet(let values):
       guard values.count < 4 else { return nil }
-      var bytes = [kindByte, UInt8(values.count)]
+      // Where the generator may rearrange the path, its first choice says not to (1 % 2).
+      var bytes = options.pathValues.isEmpty ? [kindByte] : [kindByte, 1]
+      bytes.append(UInt8(values.count))
       for value in values {
         guard let position = index(value, in: generatedIDs) else { return nil }
         bytes.append(position)
@@ -101,7 +103,7 @@ public enum FuzzInput {
     case .user: return [kindByte]
     case .advance(let milliseconds):
       return index(milliseconds, in: generatedDurations).map { [kindByte, $0] }
-    case .tick, .settle: return [kindByte]
+    case .tick, .settle, .untilTransitionEnd: return [kindByte]
     case .expect: return nil
     }
   }

@@ -57,7 +57,11 @@ public struct StepGenerator<Choices: ChoiceSource> {
     case .bump: return .bump(random.pick(options.screens))
     case .pathAppend: return .pathAppend(random.pick(generatedIDs))
     case .pathRemoveLast: return .pathRemoveLast(1 + random.below(options.pathCount))
-    case .pathSet: return .pathSet((0..<random.below(4)).map { _ in random.pick(generatedIDs) })
+    case .pathSet:
+      if !options.pathValues.isEmpty, random.below(2) == 0 {
+        return .pathSet(Self.rearranged(options.pathValues, using: &random))
+      }
+      return .pathSet((0..<random.below(4)).map { _ in random.pick(generatedIDs) })
     case .app:
       let choice = random.pick(options.intents)
       return .app(choice.screen, intent: choice.intent)
@@ -70,8 +74,26 @@ public struct StepGenerator<Choices: ChoiceSource> {
     case .userSwipeBackCancel: return .user(.swipeBackCancel)
     case .tick: return .tick
     case .advance: return .advance(random.pick(generatedDurations))
+    case .untilTransitionEnd: return .untilTransitionEnd
     case .settle, .expect: return .settle
     }
+  }
+}
+
+extension StepGenerator {
+  /// A deep link made of the values already on the stack, reordered or with one duplicated (at
+  /// most three elements, what the byte decoder encodes): where a path of plain values reuses
+  /// screens by value.
+  static func rearranged(_ values: [Int], using random: inout Choices) -> [Int] {
+    var result = values
+    switch random.below(3) {
+    case 0: result.reverse()
+    case 1: result.append(result.removeFirst())
+    default:
+      let duplicated = random.pick(values)
+      result.insert(duplicated, at: random.below(result.count + 1))
+    }
+    return Array(result.prefix(3))
   }
 }
 
@@ -86,6 +108,9 @@ struct StepOptions {
   var screens: [Address] = []
   var intents: [(screen: Address, intent: String)] = []
   var pathCount = 0
+  /// The root path's values, bottom to top, when its elements are plain values (deep links that
+  /// rearrange them are chosen then).
+  var pathValues: [Int] = []
   var stackDepth = 0
   var candidates: [(ActionKind, Int)] = []
   var totalWeight: Int { candidates.reduce(0) { $0 + $1.1 } }
@@ -112,6 +137,7 @@ struct StepOptions {
     }
     walk(reference.root, at: .root)
     pathCount = reference.path.count
+    if spec.root.pathEquality == .byValue { pathValues = reference.path.map(\.value) }
     let hasPath = spec.root.pathElementScreen != nil
     let window = runner.world.window
     let top = window.topmostViewController
@@ -132,6 +158,7 @@ struct StepOptions {
       case .userAlertTap: applicable = top is UIAlertController
       case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1
       case .tick, .advance, .settle: applicable = true
+      case .untilTransitionEnd: applicable = runner.environment.isTransitioning
       case .expect: applicable = false
       }
       if applicable { candidates.append((kind, stepWeights[kind]!)) }

@@ -32,6 +32,9 @@ public struct MutantsReport {
     switch engine.name {
     case "stack-no-write-back": .stack
     case EngineChoice.endMeetingGlueBug.name: .syncUpsStack
+    case EngineChoice.reusesOneScreenTwice.name: .valueStack
+    case EngineChoice.coverWithoutNavigation.name: .covers
+    case EngineChoice.restoresPoppedScreens.name: .stack
     default: .basic
     }
   }

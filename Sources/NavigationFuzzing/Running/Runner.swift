@@ -38,13 +38,20 @@ public final class Runner {
   @discardableResult
   public func perform(_ step: Step, index: Int) throws(InvalidStep) -> StepOutcome {
     switch step {
-    case .tick, .advance, .settle: world.engineLooks()
+    case .tick, .advance, .settle, .untilTransitionEnd: world.engineLooks()
     default: break
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
     let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
+    let stackTransition = world.rootStackTransition
     let outcome = try apply(step)
+    switch step {
+    case .tick, .advance, .settle, .untilTransitionEnd:
+      // A stack busy with one same transition all along has not looked at its path yet.
+      if stackTransition == nil || stackTransition !== world.rootStackTransition { world.stackSeenByEngine = nil }
+    default: break
+    }
     if step.isProgram {
       if case .app(let screen, let intent) = step {
         // The app's feature code must do what the intent declares itself: only the consequences
@@ -58,6 +65,7 @@ public final class Runner {
     }
     statistics.record(step.kind, after: lastKind, outcome: outcome)
     lastKind = step.kind
+    world.reportPathScreenOrder()
     let removed = world.applyUserRemovalsToReference()
     unverifiedRemovals += removed
     if case .user = step, case .performed = outcome { navigationChangedSinceQuiescence = true }
@@ -71,6 +79,7 @@ public final class Runner {
     if !environment.runLoop.settle() {
       record(.quiescence, stepIndex, "the world did not settle within \(environment.runLoop.turnLimit) run-loop turns")
     }
+    world.reportPathScreenOrder()
     _ = world.applyUserRemovalsToReference()
     checkDiagnostics(stepIndex: stepIndex)
     checkQuiescent(stepIndex: stepIndex)
@@ -122,6 +131,10 @@ public final class Runner {
       }
       world.reference.bump(address)
       world.runtimeBump(address)
+    case .pathAppend where spec.root.pathEquality == .byValue, .pathRemoveLast where spec.root.pathEquality == .byValue,
+      .pathSet where spec.root.pathEquality == .byValue:
+      try setValuePath(after: step)
+      programChanged()
     case .pathAppend(let value):
       let generation = world.takeGeneration()
       guard world.reference.pathAppend(value, generation: generation) else {
@@ -159,6 +172,9 @@ public final class Runner {
       programChanged()
     case .user(let gesture):
       let window = world.window
+      // The path screen a cancelled swipe takes comes back: an engine reusing screens by value sees it.
+      if gesture == .swipeBackCancel { world.swipeBackCancelled = world.topPathGeneration }
+      world.notePathPositionsBeforeGesture()
       let outcome: UserGestureOutcome =
         switch gesture {
         case .dismiss: window.userSwipeToDismiss()
@@ -179,6 +195,18 @@ public final class Runner {
     case .settle:
       if !environment.runLoop.settle() {
         record(.quiescence, statistics.steps, "the world did not settle within \(environment.runLoop.turnLimit) run-loop turns")
+      }
+    case .untilTransitionEnd:
+      guard environment.isTransitioning else { return .skipped("no transition is running") }
+      var turns = 0
+      while environment.isTransitioning, environment.runLoop.hasPendingWork {
+        environment.runLoop.moveToNextEvent()
+        environment.runLoop.tick()
+        turns += 1
+        if turns >= environment.runLoop.turnLimit {
+          record(.quiescence, statistics.steps, "a transition did not end within \(turns) run-loop turns")
+          break
+        }
       }
     case .expect:
       break
@@ -227,6 +255,9 @@ public final class Runner {
   private func checkDiagnostics(stepIndex: Int) {
     checked(.engineWarning)
     for message in EngineWarnings.drain() { record(.engineWarning, stepIndex, "engine warning: \(message)") }
+    checked(.noStaleTransition)
+    for stale in world.staleTransitions { record(.noStaleTransition, stepIndex, stale) }
+    world.staleTransitions.removeAll()
     let diagnostics = environment.diagnostics
     guard diagnosticsSeen < diagnostics.count else {
       checked(.uikitRules)
@@ -254,6 +285,22 @@ public final class Runner {
 }
 
 extension Runner {
+  /// A path step on a path of plain values, as the deep link to the values it leaves.
+  fileprivate func setValuePath(after step: Step) throws(InvalidStep) {
+    var values = world.reference.path.map(\.value)
+    switch step {
+    case .pathAppend(let value): values.append(value)
+    case .pathRemoveLast(let count):
+      guard count <= values.count else {
+        throw InvalidStep(reason: "cannot remove \(count) element(s) from a path of \(values.count)")
+      }
+      values.removeLast(count)
+    case .pathSet(let newValues): values = newValues
+    default: return
+    }
+    world.setValuePath(values, generations: values.map { _ in world.takeGeneration() })
+  }
+
   /// The slots an intent's effects address directly (its own effects, which feature code owes).
   fileprivate func declaredTargets(of intent: String, at screen: Address) -> [Address] {
     guard let type = topology.spec.screenType(at: screen),

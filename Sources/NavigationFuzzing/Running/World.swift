@@ -23,6 +23,20 @@ final class World {
   var removedByUser: [ScreenTag] = []
   /// Slots without identity emptied since the engine last looked (see `World+SamePresentation`).
   var emptiedThisTurn: [SlotSnapshot] = []
+  /// Incarnations the user removed: a transition must never bring them back.
+  var removedIncarnations: Set<Int> = []
+  /// What `no-stale-transition` found since the runner last looked.
+  var staleTransitions: [String] = []
+  /// Path elements equal by value as they last were on the path, by incarnation: their screens may
+  /// still be on the stack, and a deep link reuses them by value.
+  var pathArchive: [Int: (element: PathElement, expected: ReferencePathElement)] = [:]
+  /// The path screens the stack shows when the engine next looks; nil once time has passed.
+  var stackSeenByEngine: [Int]?
+  /// The path screen the last cancelled swipe back took, which comes back when it ends.
+  var swipeBackCancelled: Int?
+  /// The path screens on the root stack when the last user gesture began, by incarnation: where
+  /// the user's pop happened, whatever the path did meanwhile.
+  var pathPositionsBeforeGesture: [Int] = []
 
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
@@ -32,9 +46,9 @@ final class World {
     features = choice.makeFeatures()
     reference = ReferenceMachine(topology: topology, semantics: choice.semantics)
     window = UIWindow()
-    rootModel = ScreenModel(type: 0, address: .root, topology: topology, serials: serials)
+    rootModel = ScreenModel(type: 0, parent: nil, place: nil, topology: topology, serials: serials)
     let rootController = ScreenController(model: rootModel, world: self)
-    rootController.screenTag = ScreenTag(place: .root, key: nil, label: "", id: nil, generation: 0)
+    rootController.screenTag = .root
     rootController.markBuiltByContent()
     if topology.root.pathElementScreen != nil {
       let connection = PathConnection(model: rootModel) { [weak self] element in
@@ -47,7 +61,10 @@ final class World {
       window.rootViewController = navigation
     }
     environment.onUserRemoval = { [weak self] controller in
-      if let tag = controller.screenTag { self?.removedByUser.append(tag) }
+      if let tag = controller.screenTag {
+        self?.removedByUser.append(tag)
+        self?.removedIncarnations.insert(tag.generation)
+      }
     }
     window.makeKeyAndVisible()
     environment.runLoop.settle()
@@ -81,7 +98,7 @@ final class World {
       return
     }
     let child = model.spec.slots[index].child.map {
-      ScreenModel(type: $0, address: address, topology: topology, serials: serials)
+      ScreenModel(type: $0, parent: model, place: .slot(index), topology: topology, serials: serials)
     }
     model[slot: index] = SlotItem(id: ItemIdentity(id: id, generation: generation), payload: 0, child: child)
   }
@@ -111,11 +128,17 @@ final class World {
   }
 
   func runtimePathAppend(_ value: Int, generation: Int) {
-    guard let elementType = topology.root.pathElementScreen else { return }
-    let position = rootModel.peekPath.count
+    guard topology.root.pathElementScreen != nil else { return }
+    rootModel.path.append(newPathElement(value: value, generation: generation, at: rootModel.peekPath.count))
+  }
+
+  /// A new path element with a new screen model, for position `position` of the root path.
+  func newPathElement(value: Int, generation: Int, at position: Int) -> PathElement {
     let screen = ScreenModel(
-      type: elementType, address: Address.root.appending(.pathElement(position)), topology: topology, serials: serials)
-    rootModel.path.append(PathElement(value: value, generation: generation, screen: screen))
+      type: topology.root.pathElementScreen!, parent: rootModel, place: .pathElement(position), topology: topology,
+      serials: serials)
+    return PathElement(
+      value: value, generation: generation, screen: screen, isEqualByValue: topology.root.pathEquality == .byValue)
   }
 
   func runtimePathRemoveLast(_ count: Int) {
@@ -129,10 +152,7 @@ final class World {
     while common < min(values.count, current.count), current[common].value == values[common] { common += 1 }
     var updated = Array(current[..<common])
     for index in common..<values.count {
-      let screen = ScreenModel(
-        type: topology.root.pathElementScreen!, address: Address.root.appending(.pathElement(index)),
-        topology: topology, serials: serials)
-      updated.append(PathElement(value: values[index], generation: generations[index], screen: screen))
+      updated.append(newPathElement(value: values[index], generation: generations[index], at: index))
     }
     if updated != current { rootModel.path = updated }
   }
@@ -160,10 +180,13 @@ final class World {
       case .root: break
       case .slot(let address, _):
         reference.userRemoved(slot: address, generation: tag.generation)
+      case .pathElement where topology.root.pathEquality == .byValue:
+        break  // below: one write-back per gesture
       case .pathElement(let index):
         reference.userRemoved(pathElement: index, generation: tag.generation)
       }
     }
+    if topology.root.pathEquality == .byValue { applyUserPopOfValues(removed) }
     return removed
   }
 
@@ -209,6 +232,7 @@ final class World {
 }
 
 /// One controller on screen, described for comparison with the reference.
+@MainActor
 struct ScreenEntry {
   let controller: UIViewController
   let style: String

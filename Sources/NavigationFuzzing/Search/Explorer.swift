@@ -53,6 +53,10 @@ public struct Explorer {
     if topology.spec.root.pathElementScreen != nil {
       steps.append(.pathAppend(1))
       if !runner.reference.path.isEmpty { steps.append(.pathRemoveLast(1)) }
+      // Deep links that reorder and duplicate what is on the stack: where screens are reused by value.
+      let values = runner.reference.path.map(\.value)
+      if values.count >= 2 { steps.append(.pathSet(values.reversed())) }
+      if let first = values.first { steps.append(.pathSet([first] + values)) }
     }
     let window = runner.world.window
     if let top = window.topmostViewController, top !== window.rootViewController {

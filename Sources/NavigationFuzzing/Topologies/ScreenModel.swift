@@ -16,20 +16,24 @@ public struct SlotItem: Identifiable {
   public let child: ScreenModel?
 }
 
-/// A path element at run time: equal only to itself (value and incarnation), so duplicate values
-/// are distinct screens.
+/// A path element at run time. By default equal only to itself (value and incarnation), so
+/// duplicate values are distinct screens; in a path of plain values (`PathEquality.byValue`),
+/// equal to any element with the same value, as `[Int]` elements are.
 public struct PathElement: Hashable {
   public var value: Int
   public var generation: Int
   public let screen: ScreenModel
+  /// Whether elements compare by value alone.
+  public let isEqualByValue: Bool
 
   public static func == (lhs: PathElement, rhs: PathElement) -> Bool {
-    lhs.value == rhs.value && lhs.generation == rhs.generation
+    guard lhs.value == rhs.value else { return false }
+    return lhs.isEqualByValue || lhs.generation == rhs.generation
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(value)
-    hasher.combine(generation)
+    if !isEqualByValue { hasher.combine(generation) }
   }
 }
 
@@ -40,8 +44,13 @@ public struct PathElement: Hashable {
 public final class ScreenModel: Observable {
   private let registrar = ObservationRegistrar()
   public let type: Int
-  public let address: Address
   public let serial: Int
+  /// What holds this screen: its address is read through it, since a path element equal by value
+  /// moves when a deep link reuses its screen elsewhere on the path.
+  private weak var parent: ScreenModel?
+  private let placeInParent: Address.Component?
+  /// The address last seen, for a screen no longer in its parent.
+  private var lastAddress: Address
   let topology: TopologySpec
   private var items: [SlotItem?]
   /// Bool slots keep one child model (made on first use), reset when the slot turns off: their
@@ -51,9 +60,12 @@ public final class ScreenModel: Observable {
   private var storedPath: [PathElement] = []
   private var storedBumps = 0
 
-  init(type: Int, address: Address, topology: TopologySpec, serials: SerialCounter) {
+  /// The root screen (`parent` nil), a slot's screen, or a path element's screen.
+  init(type: Int, parent: ScreenModel?, place: Address.Component?, topology: TopologySpec, serials: SerialCounter) {
     self.type = type
-    self.address = address
+    self.parent = parent
+    self.placeInParent = place
+    self.lastAddress = parent.map { parent in place.map { parent.address.appending($0) } ?? parent.address } ?? .root
     self.topology = topology
     self.serial = serials.next()
     self.serials = serials
@@ -63,6 +75,19 @@ public final class ScreenModel: Observable {
   }
 
   public var spec: ScreenSpec { topology.screens[type] }
+
+  /// Where this screen is in the model now.
+  public var address: Address {
+    guard let parent, let place = placeInParent else { return lastAddress }
+    switch place {
+    case .slot:
+      lastAddress = parent.address.appending(place)
+    case .pathElement:
+      guard let index = parent.storedPath.firstIndex(where: { $0.screen === self }) else { return lastAddress }
+      lastAddress = parent.address.appending(.pathElement(index))
+    }
+    return lastAddress
+  }
 
   public subscript(slot index: Int) -> SlotItem? {
     get {
@@ -117,7 +142,7 @@ public final class ScreenModel: Observable {
   func flagChild(_ index: Int) -> ScreenModel? {
     guard let type = spec.slots[index].child else { return nil }
     if let child = flagChildren[index] { return child }
-    let child = ScreenModel(type: type, address: address.appending(.slot(index)), topology: topology, serials: serials)
+    let child = ScreenModel(type: type, parent: self, place: .slot(index), topology: topology, serials: serials)
     flagChildren[index] = child
     return child
   }

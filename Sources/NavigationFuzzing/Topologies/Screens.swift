@@ -56,11 +56,9 @@ extension World {
   /// and it has slots of its own), a leaf, or an alert; tagged with what it shows.
   func makeContent(for model: ScreenModel, slot index: Int, item: SlotItem) -> UIViewController {
     let spec = model.spec.slots[index]
-    let address = model.address.appending(.slot(index))
     let key = SlotKey(model: model.serial, slot: index)
-    let tag = ScreenTag(
-      place: .slot(address, isFlag: spec.isFlag), key: key, label: topology.describe(address),
-      id: spec.isFlag ? nil : item.id.id, generation: item.id.generation)
+    let tag = ScreenTag.slot(
+      of: model, index: index, key: key, id: spec.isFlag ? nil : item.id.id, generation: item.id.generation)
     let presented: UIViewController
     if spec.style.isAlert {
       let alert = UIAlertController(title: tag.label, message: nil, preferredStyle: spec.style == .dialog ? .actionSheet : .alert)
@@ -88,18 +86,17 @@ extension World {
     }
     countEntry(of: presented, key: key, isPush: spec.style == .push)
     presented.markBuiltByContent()
+    checkTransitionsBringing(presented, tag: tag)
     return presented
   }
 
   /// Builds the screen of a path element.
   func makeContent(for element: PathElement) -> UIViewController {
-    let index: Int
-    if case .pathElement(let position)? = element.screen.address.last { index = position } else { index = 0 }
     let screen = ScreenController(model: element.screen, world: self)
-    screen.screenTag = ScreenTag(
-      place: .pathElement(index), key: nil, label: "path[\(index)]", id: element.value, generation: element.generation)
+    screen.screenTag = ScreenTag.pathElement(element.screen, value: element.value, generation: element.generation)
     reportPushes(of: screen)
     screen.markBuiltByContent()
+    checkTransitionsBringing(screen, tag: screen.screenTag!)
     return screen
   }
 

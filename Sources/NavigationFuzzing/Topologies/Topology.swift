@@ -14,7 +14,7 @@ public struct Topology: Sendable {
   public var name: String { spec.name }
 
   /// The built-in topologies, by name. Their slot names are a contract: corpus files use them.
-  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack, .covers]
+  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack, .covers, .valueStack]
 
   /// The built-in topologies and those registered (from files or Swift), by name.
   public static func named(_ name: String) -> Topology? {
@@ -75,6 +75,24 @@ public struct Topology: Sendable {
         ScreenSpec(name: "basic", slots: basicSlots(child: 2)),
       ]),
     summary: "root path: [Int]; elements are basic screens whose pushes are leaves outside the path")
+
+  /// A root driven by a path of plain values (`[Int]`, equal by value): a deep link reuses the
+  /// screen of an equal value elsewhere on the stack, moving it with its state. Elements push
+  /// leaves (by item and by Bool). No modals: which of two screens' modals a reuse brings back
+  /// wins depends on timing the reference does not model (see docs/SEMANTICS.md).
+  public static let valueStack = Topology(
+    spec: TopologySpec(
+      name: "value-stack",
+      screens: [
+        ScreenSpec(name: "valuesRoot", slots: [], pathElementScreen: 1, pathEquality: .byValue),
+        ScreenSpec(
+          name: "value",
+          slots: [
+            SlotSpec(name: "isPushed", style: .push, isFlag: true),
+            SlotSpec(name: "pushedChild", style: .push),
+          ]),
+      ]),
+    summary: "root path of plain values (equal by value, reused by deep links); elements push leaves")
 
   /// SyncUps as a tree (research/tca-stack.md, "SyncUps shapes"): the list adds a sync-up in a
   /// sheet and drills into its detail; the detail edits in a sheet, confirms deletion in an alert

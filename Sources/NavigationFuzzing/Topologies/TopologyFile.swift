@@ -21,7 +21,12 @@ import Synchronization
 /// }
 /// ```
 /// A slot without `screen` shows a leaf screen (no slots of its own); `"path": "product"` on the
-/// root makes it a stack driven by a path whose elements show that screen.
+/// root makes it a stack driven by a path whose elements show that screen. Path elements are
+/// distinct screens even when their values are equal, unless the root says
+/// `"pathEquality": "value"`: then they are plain values, equal by value, and a deep link reuses
+/// the screen of an equal value. A screen may declare `intents`, its buttons, each with the
+/// navigation effects it should have (`"set SLOT ID"`, `"clear SLOT"`, `"save"`, `"dismiss"`,
+/// `"path append VALUE"`, `"path pop-back VALUE"`), which `app` steps trigger.
 /// Unknown keys are errors (a misspelt `"sreen"` would otherwise silently make a leaf).
 public enum TopologyFile {
   struct Document: Decodable {
@@ -43,14 +48,31 @@ public enum TopologyFile {
     var name: String
     var slots: [Slot]
     var path: String?
+    var pathEquality: String?
+    var intents: [Intent]?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, slots, path }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, slots, path, pathEquality, intents }
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(CodingKeys.self)
       let container = try decoder.container(keyedBy: CodingKeys.self)
       name = try container.decode(String.self, forKey: .name)
       slots = try container.decode([Slot].self, forKey: .slots)
       path = try container.decodeIfPresent(String.self, forKey: .path)
+      pathEquality = try container.decodeIfPresent(String.self, forKey: .pathEquality)
+      intents = try container.decodeIfPresent([Intent].self, forKey: .intents)
+    }
+  }
+
+  struct Intent: Decodable {
+    var name: String
+    var effects: [String]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, effects }
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.self)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      name = try container.decode(String.self, forKey: .name)
+      effects = try container.decode([String].self, forKey: .effects)
     }
   }
 
@@ -188,6 +210,62 @@ public enum TopologyFile {
     }
   }
 
+  /// Intents: `{ "name": "checkout", "effects": ["set checkout 1", "clear confirmRemove", "save",
+  /// "path append 2", "path pop-back 1", "dismiss"] }` — what the screen's button does to navigation.
+  private static func parseIntents(
+    _ screen: Screen, slots: [SlotSpec], at base: String, file: String
+  ) throws(Problem) -> [IntentSpec] {
+    var intents: [IntentSpec] = []
+    for (index, intent) in (screen.intents ?? []).enumerated() {
+      let place = "\(base).intents[\(index)]"
+      func fail(_ where: String, _ message: String) -> Problem { Problem(file: file, place: "\(place)\(`where`)", message: message) }
+      if intent.name.isEmpty || intent.name.contains(where: { $0 == " " || $0 == "#" }) {
+        throw fail(".name", "intent names cannot be empty or contain ' ' or '#'")
+      }
+      if intents.contains(where: { $0.name == intent.name }) {
+        throw fail(".name", "duplicate intent \"\(intent.name)\" on screen \"\(screen.name)\"")
+      }
+      var effects: [IntentEffect] = []
+      for (position, text) in intent.effects.enumerated() {
+        let words = text.split(separator: " ").map(String.init)
+        func slot(_ name: String) throws(Problem) -> String {
+          guard slots.contains(where: { $0.name == name }) else {
+            throw fail(".effects[\(position)]", "screen \"\(screen.name)\" has no slot \"\(name)\"")
+          }
+          return name
+        }
+        switch (words.first, words.count) {
+        case ("set", 3) where Int(words[2]) != nil: effects.append(.set(slot: try slot(words[1]), id: Int(words[2])!))
+        case ("clear", 2): effects.append(.clear(slot: try slot(words[1])))
+        case ("save", 1): effects.append(.save)
+        case ("dismiss", 1): effects.append(.dismissSelf)
+        case ("path", 3) where words[1] == "append" && Int(words[2]) != nil: effects.append(.pathAppend(Int(words[2])!))
+        case ("path", 3) where words[1] == "pop-back" && Int(words[2]) != nil: effects.append(.pathPopBack(to: Int(words[2])!))
+        default:
+          throw fail(
+            ".effects[\(position)]",
+            "unknown effect \"\(text)\" (effects: set SLOT ID, clear SLOT, save, dismiss, path append VALUE, path pop-back VALUE)")
+        }
+      }
+      intents.append(IntentSpec(intent.name, effects: effects))
+    }
+    return intents
+  }
+
+  private static func parsePathEquality(
+    _ screen: Screen, at base: String, hasPath: Bool, file: String
+  ) throws(Problem) -> PathEquality {
+    guard let text = screen.pathEquality else { return .byIncarnation }
+    guard hasPath else {
+      throw Problem(file: file, place: "\(base).pathEquality", message: "\"pathEquality\" needs a \"path\"")
+    }
+    guard let equality = PathEquality(rawValue: text) else {
+      let known = PathEquality.allCases.map(\.rawValue).joined(separator: ", ")
+      throw Problem(file: file, place: "\(base).pathEquality", message: "unknown path equality \"\(text)\" (known: \(known))")
+    }
+    return equality
+  }
+
   private static func validate(_ document: Document, file: String) throws(Problem) -> Topology {
     func fail(_ place: String, _ message: String) -> Problem { Problem(file: file, place: place, message: message) }
     guard isValidName(document.name) else {
@@ -242,7 +320,17 @@ public enum TopologyFile {
         guard original == rootIndex else { throw fail("\(base).path", "only the root screen can have a path") }
         pathElement = try index(of: path, at: "\(base).path")
       }
-      screens.append(ScreenSpec(name: screen.name, slots: slots, pathElementScreen: pathElement))
+      let pathEquality = try parsePathEquality(screen, at: base, hasPath: pathElement != nil, file: file)
+      let intents = try parseIntents(screen, slots: slots, at: base, file: file)
+      if document.screens[rootIndex].pathEquality == PathEquality.byValue.rawValue,
+        let position = intents.firstIndex(where: { $0.effects.contains { $0.changesThePath } })
+      {
+        // Not modelled yet: the reference resolves path intents by incarnation.
+        throw fail("\(base).intents[\(position)]", "path effects are not supported on a path of plain values (\"pathEquality\": \"value\")")
+      }
+      screens.append(
+        ScreenSpec(
+          name: screen.name, slots: slots, pathElementScreen: pathElement, intents: intents, pathEquality: pathEquality))
     }
     return Topology(
       spec: TopologySpec(name: document.name, screens: screens), summary: "from \(file)")
@@ -267,4 +355,13 @@ private struct AnyCodingKey: CodingKey {
   var intValue: Int? { nil }
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { nil }
+}
+
+extension IntentEffect {
+  fileprivate var changesThePath: Bool {
+    switch self {
+    case .pathAppend, .pathPopBack: true
+    case .dismissSelf, .set, .clear, .save: false
+    }
+  }
 }

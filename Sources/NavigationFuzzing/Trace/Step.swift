@@ -17,6 +17,9 @@ public enum Step: Hashable, Sendable {
   case tick
   case advance(Int)
   case settle
+  /// Runs turns until no transition is running, and stops right after the turn in which the last
+  /// one ended: before the next turn, where engines make their next-tick write-backs.
+  case untilTransitionEnd
   case expect(Expectation)
 
   /// The action kind, for statistics and swarm testing.
@@ -35,6 +38,7 @@ public enum Step: Hashable, Sendable {
     case .tick: .tick
     case .advance: .advance
     case .settle: .settle
+    case .untilTransitionEnd: .untilTransitionEnd
     case .expect: .expect
     }
   }
@@ -88,7 +92,10 @@ public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable {
   case userDismiss = "user-dismiss", userDismissCancel = "user-dismiss-cancel", userAlertTap = "user-alert-tap"
   case userBack = "user-back", userBackTo = "user-back-to", userSwipeBack = "user-swipe-back"
   case userSwipeBackCancel = "user-swipe-back-cancel"
-  case tick, advance, settle, expect
+  case tick, advance, settle
+  /// Not generated yet (no weight): written in traces by hand.
+  case untilTransitionEnd = "until-transition-end"
+  case expect
 
   public static func < (lhs: ActionKind, rhs: ActionKind) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

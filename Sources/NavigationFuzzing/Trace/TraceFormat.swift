@@ -41,6 +41,7 @@ public enum TraceFormat {
     case .tick: return "tick"
     case .advance(let milliseconds): return "advance \(milliseconds)"
     case .settle: return "settle"
+    case .untilTransitionEnd: return "until transition-end"
     case .expect(let expectation):
       switch expectation {
       case .ok: return "expect ok"
@@ -251,6 +252,9 @@ public enum TraceFormat {
     case "settle":
       try expectCount(0, "no arguments")
       return .settle
+    case "until":
+      guard arguments == ["transition-end"] else { throw Message(text: "'until' takes 'transition-end'") }
+      return .untilTransitionEnd
     case "expect":
       guard let what = arguments.first else { throw Message(text: "'expect' takes ok, violation, state or screen") }
       switch what {

@@ -1,0 +1,118 @@
+import HeadlessUIKit
+import NavigationReference
+
+/// Program steps on a path of plain values (`PathEquality.byValue`): every change is a deep link
+/// to the new list of values, which the reference resolves against what the stack shows — the
+/// screens an engine reuses by value are the ones on its stack, whatever the path went through
+/// since it last looked.
+extension World {
+  /// Sets the path to `values`, in the reference and in the app's model.
+  func setValuePath(_ values: [Int], generations: [Int]) {
+    for (element, expected) in zip(rootModel.peekPath, reference.path) {
+      pathArchive[element.generation] = (element, expected)
+    }
+    let generationsOnStack = stackSeenByEngine ?? stackWhenTheEngineLooks()
+    stackSeenByEngine = generationsOnStack
+    let stack = generationsOnStack.compactMap { generation in
+      reference.path.first { $0.generation == generation } ?? pathArchive[generation]?.expected
+    }
+    reference.pathSet(byValue: values, stack: stack, generations: generations)
+    let current = rootModel.peekPath
+    let updated = reference.path.enumerated().map { position, expected in
+      current.first { $0.generation == expected.generation } ?? pathArchive[expected.generation]?.element
+        ?? newPathElement(value: expected.value, generation: expected.generation, at: position)
+    }
+    if updated.map(\.generation) != current.map(\.generation) { rootModel.path = updated }
+    dropItemsTheReferenceCleared()
+  }
+
+  /// The transition the root stack takes part in, if any: an engine driving it from a path
+  /// compares the path with its stack only once it is over.
+  var rootStackTransition: UIViewControllerTransitionCoordinator? {
+    (window.rootViewController as? UINavigationController)?.transitionCoordinator
+  }
+
+  /// Tells the reference the order of the path screens on the root stack, which a rebuild that
+  /// reuses screens by value changes without any callback.
+  func reportPathScreenOrder() {
+    guard topology.root.pathEquality == .byValue,
+      let stack = window.rootViewController as? UINavigationController
+    else { return }
+    reference.rootStackIsOrdered(
+      stack.viewControllers.compactMap { controller in
+        switch controller.screenTag?.place {
+        case .pathElement?: controller.screenTag.map { .pathElement(generation: $0.generation) }
+        case .slot(let address, _)?: controller.screenTag.map { .slot(address, generation: $0.generation) }
+        default: nil
+        }
+      })
+  }
+
+  /// The incarnations of the path elements whose screens the stack will show when the engine next
+  /// looks, bottom to top: the path screens in its `viewControllers`, and the one a swipe back
+  /// that will be cancelled took out. Fixed from the first path step after the engine last
+  /// looked until it looks again (time passes with its stack idle, or its transition ends).
+  private func stackWhenTheEngineLooks() -> [Int] {
+    guard let stack = window.rootViewController as? UINavigationController else { return [] }
+    var shown = stack.viewControllers
+    if let restored = stack.children.first(where: { child in
+      child.screenTag?.generation == swipeBackCancelled && !shown.contains { $0 === child }
+    }) {
+      shown.append(restored)
+    }
+    return shown.compactMap { controller in
+      guard let tag = controller.screenTag, case .pathElement = tag.place else { return nil }
+      return tag.generation
+    }
+  }
+
+  /// A user's pop of path screens equal by value is one write-back, decided at the lowest popped
+  /// position: the engine cannot tell which of equal values it popped, only where.
+  func applyUserPopOfValues(_ removed: [ScreenTag]) {
+    let popped = removed.compactMap { tag -> (position: Int, value: Int)? in
+      guard case .pathElement(let index) = tag.place else { return nil }
+      return (pathPositionsBeforeGesture.firstIndex(of: tag.generation) ?? index, tag.id ?? 0)
+    }
+    guard let lowest = popped.min(by: { $0.position < $1.position }) else { return }
+    reference.userRemoved(pathElement: lowest.position, value: lowest.value)
+  }
+
+  func notePathPositionsBeforeGesture() {
+    guard topology.root.pathEquality == .byValue,
+      let stack = window.rootViewController as? UINavigationController
+    else { return }
+    // A gesture during a transition is skipped, so a pop in flight is not a new gesture's.
+    guard stack.transitionCoordinator == nil else { return }
+    pathPositionsBeforeGesture = stack.viewControllers.compactMap { controller in
+      guard let tag = controller.screenTag, case .pathElement = tag.place else { return nil }
+      return tag.generation
+    }
+  }
+
+  /// The incarnation of the path screen on top of the root stack, which a swipe back is about to take.
+  var topPathGeneration: Int? {
+    guard let top = (window.rootViewController as? UINavigationController)?.topViewController?.screenTag,
+      case .pathElement = top.place
+    else { return nil }
+    return top.generation
+  }
+
+  /// Clears every slot whose item the reference no longer holds at the same place. Reused screens
+  /// move, so the reference's cascade is mirrored by incarnation rather than by the addresses that
+  /// were filled before.
+  private func dropItemsTheReferenceCleared() {
+    func walk(_ model: ScreenModel) {
+      for index in model.spec.slots.indices {
+        guard let item = model.peek(index) else { continue }
+        let address = model.address.appending(.slot(index))
+        if reference.item(at: address)?.generation != item.id.generation {
+          model[slot: index] = nil
+        } else if let child = item.child {
+          walk(child)
+        }
+      }
+      for element in model.peekPath { walk(element.screen) }
+    }
+    walk(rootModel)
+  }
+}
