@@ -65,7 +65,8 @@ extension UIViewController {
     let entry = PresentationTable.Entry(
       key: key, controller: child, presentationID: presentationID, kind: kind,
       holdsStrongly: !rules.tearsDownWhenControllerLeaves)
-    entry.isStillWanted = { item.wrappedValue.map { id($0) == presentationID } ?? false }
+    // Without identity (pushes, where they carry none) any item still set is the one wanted.
+    entry.isStillWanted = { item.wrappedValue.map { presentationID == nil || id($0) == presentationID } ?? false }
     table[key] = entry
     if rules.tearsDownWhenControllerLeaves {
       installTeardown(

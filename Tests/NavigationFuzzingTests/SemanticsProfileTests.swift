@@ -173,7 +173,11 @@ import Testing
   }
 
   @Test func aShortCampaignIsCleanUnderItsProfileAndFailsUnderNavFuzzsOnlyWhereDocumented() {
-    let documented: Set<InvariantID> = [.identityRebinding, .stateUIConsistency, .referenceAgreement, .noLeaks]
+    // A pushed screen that keeps its place across a new id also shows, as its transition starts, an
+    // incarnation NavFuzz's reference no longer holds: the same documented difference.
+    let documented: Set<InvariantID> = [
+      .identityRebinding, .stateUIConsistency, .referenceAgreement, .noLeaks, .noStaleTransition,
+    ]
     for topology in [Topology.basic, .stack] {
       let result = NavFuzz.check(engine: .swiftNavigationLike, topology: topology, runs: 60)
       #expect(result.passed, "\(topology.name): \(result)")
