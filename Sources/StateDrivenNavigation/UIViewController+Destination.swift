@@ -386,30 +386,45 @@ extension UIViewController {
   }
 
   /// While this controller (or a container or presenter of it) departs, what it would show is
-  /// held back — dropped when it goes, shown if it is wanted again. Returns whether it was held.
+  /// held back — dropped when it goes, shown if it is wanted again. Returns whether it was held
+  /// (or dropped, when the screen whose state showed it no longer exists).
   private func waitsWhileDeparting(_ work: @escaping @MainActor () -> Void) -> Bool {
-    var candidate: UIViewController? = self
-    while let current = candidate {
-      if current.associatedObject(for: dismissedByBindingKey) != nil {
-        let held = current.associatedObject(for: heldWhileDepartingKey) ?? HeldWhileDeparting()
-        held.work.append(work)
-        current.setAssociatedObject(held, for: heldWhileDepartingKey)
-        return true
-      }
-      candidate = current.bindingPresenter ?? current.parent ?? current.presentingViewController
+    switch departure {
+    case nil:
+      return false
+    case .presenterGone:
+      return true
+    case .marked(let departing):
+      let held = departing.associatedObject(for: heldWhileDepartingKey) ?? HeldWhileDeparting()
+      held.work.append(work)
+      departing.setAssociatedObject(held, for: heldWhileDepartingKey)
+      return true
     }
-    return false
   }
 
   /// Whether the binding that showed this controller, or one of its containers or presenters, has
   /// asked for it to go: what it still wants to show is stale and must not be shown.
-  var isDeparting: Bool {
+  var isDeparting: Bool { departure != nil }
+
+  /// Why this controller is on its way out, walking up from it through the screens whose state
+  /// showed it (`bindingPresenter`), its containers and its presenters: one of them is marked
+  /// departing, or the screen whose binding showed one of them no longer exists. The second
+  /// matters because a modal is presented on its presenter's presentation context, not on the
+  /// presenter: a path screen that was marked and popped is released while the sheet its state
+  /// showed is still up, and the mark goes with it — yet that sheet (and everything it would
+  /// still present) belongs to state the model no longer holds.
+  private var departure: Departure? {
     var candidate: UIViewController? = self
     while let current = candidate {
-      if current.associatedObject(for: dismissedByBindingKey) != nil { return true }
-      candidate = current.bindingPresenter ?? current.parent ?? current.presentingViewController
+      if current.associatedObject(for: dismissedByBindingKey) != nil { return .marked(current) }
+      if let link = current.associatedObject(for: bindingPresenterKey) {
+        guard let presenter = link.controller else { return .presenterGone }
+        candidate = presenter
+      } else {
+        candidate = current.parent ?? current.presentingViewController
+      }
     }
-    return false
+    return nil
   }
 
   /// Whether this controller is in the window's hierarchy and not on its way out of its stack.
@@ -460,8 +475,12 @@ private final class BindingPresenter {
   init(_ controller: UIViewController) { self.controller = controller }
 }
 
-extension UIViewController {
-  fileprivate var bindingPresenter: UIViewController? { associatedObject(for: bindingPresenterKey)?.controller }
+/// Why a controller presents and pushes nothing for now (see `UIViewController.departure`).
+private enum Departure {
+  /// This controller (a container or presenter of it): marked departing, holding back what waits.
+  case marked(UIViewController)
+  /// The screen whose binding showed it (or a container or presenter of it) no longer exists.
+  case presenterGone
 }
 
 /// Presentations and pushes a departing controller held back.
