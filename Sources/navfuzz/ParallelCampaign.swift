@@ -19,9 +19,12 @@ enum ParallelCampaign {
   }
 
   /// Runs `ranges` in parallel, `arguments(range)` giving each worker's command line; returns the
-  /// parts in range order. `finished` is told as each worker ends (for a progress line).
+  /// parts in range order. `finished` is told as each worker ends (for a progress line); once
+  /// `interrupted` says so, the workers still running get SIGINT, so they stop after their
+  /// current run and report what they ran (Ctrl-C on a terminal reaches them directly; SIGTERM
+  /// sent to this process alone reaches them this way).
   static func run(
-    ranges: [Range<Int>], arguments: (Range<Int>) -> [String], finished: (Int) -> Void
+    ranges: [Range<Int>], arguments: (Range<Int>) -> [String], interrupted: () -> Bool, finished: (Int) -> Void
   ) throws -> [CampaignPart] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-jobs-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -39,11 +42,26 @@ enum ParallelCampaign {
       try process.run()
       processes.append((process, output))
     }
+    var told = Set<Int32>()
+    var reported = 0
+    while reported < processes.count {
+      usleep(20_000)
+      if interrupted() {
+        for (process, _) in processes where process.isRunning && told.insert(process.processIdentifier).inserted {
+          process.interrupt()
+        }
+      }
+      while reported < processes.count, !processes[reported].0.isRunning {
+        finished(reported)
+        reported += 1
+      }
+    }
     var parts: [CampaignPart] = []
     var failure: String?
     for (number, (process, output)) in processes.enumerated() {
       process.waitUntilExit()
-      finished(number)
+      // Interrupted before it could install its handler: its runs did not run; not an error.
+      if process.terminationReason == .uncaughtSignal, interrupted() { continue }
       guard process.terminationStatus == 0 else {
         failure = failure ?? "worker \(number + 1) (runs \(ranges[number])) exited with status \(process.terminationStatus)"
         continue

@@ -83,7 +83,9 @@ struct RunCommand: ParsableCommand {
       if jobs > 1, runSeed == nil {
         let ranges = Campaign.ranges(runs: options.runs, parts: jobs)
         var workersDone = 0
-        let parts = try ParallelCampaign.run(ranges: ranges, arguments: workerArguments) { _ in
+        let parts = try ParallelCampaign.run(
+          ranges: ranges, arguments: workerArguments, interrupted: { interruption.happened }
+        ) { _ in
           workersDone += 1
           progress.line("\(workersDone) of \(ranges.count) processes done", elapsed: (clock.now - started).seconds)
         }

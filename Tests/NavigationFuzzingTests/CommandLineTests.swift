@@ -288,4 +288,29 @@ import Testing
     #expect((object["resident_bytes_start"] as? Int ?? 0) > 1_000_000)
     #expect((object["resident_bytes_end"] as? Int ?? 0) > 1_000_000)
   }
+
+  @Test func interruptingAParallelCampaignStopsItsProcessesAndMergesWhatRan() throws {
+    let folder = try Self.scratch()
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = ["run", "--runs", "100000000", "--jobs", "2"]
+    process.currentDirectoryURL = folder
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    sleep(3)
+    process.interrupt()  // to the parent alone: it must pass the signal on to its workers
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      Issue.record("navfuzz --jobs 2 ignored SIGINT")
+    }
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130, "\(stdout)")
+    #expect(stdout.contains("navfuzz run: topology basic"), "\(stdout)")
+    #expect(stdout.contains("interrupted: "), "\(stdout)")
+  }
 }
