@@ -231,19 +231,7 @@ import Testing
     while !String(decoding: seen, as: UTF8.self).contains(" runs, "), process.isRunning {
       seen += err.fileHandleForReading.availableData
     }
-    process.interrupt()
-    // It must end on its own, soon; if it does not, kill it so the suite does not hang.
-    let deadline = Date().addingTimeInterval(30)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      Issue.record("navfuzz ignored SIGINT")
-    }
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 130)
-    #expect(stdout.contains("navfuzz run: topology basic"), "\(stdout)")
-    #expect(stdout.contains("interrupted: "), "\(stdout)")
+    Self.interruptAndExpectItsSummary(process, stdout: out)
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/report.json").path))
   }
 
@@ -300,12 +288,19 @@ import Testing
     process.standardError = FileHandle.nullDevice
     try process.run()
     sleep(3)
-    process.interrupt()  // to the parent alone: it must pass the signal on to its workers
+    // To the parent alone: it must pass the signal on to its workers.
+    Self.interruptAndExpectItsSummary(process, stdout: out)
+  }
+
+  /// Sends SIGINT to a running campaign, which must end on its own, soon (else it is killed so
+  /// the suite does not hang), with exit code 130 and its summary.
+  static func interruptAndExpectItsSummary(_ process: Process, stdout out: Pipe) {
+    process.interrupt()
     let deadline = Date().addingTimeInterval(30)
     while process.isRunning, Date() < deadline { usleep(20_000) }
     if process.isRunning {
       kill(process.processIdentifier, SIGKILL)
-      Issue.record("navfuzz --jobs 2 ignored SIGINT")
+      Issue.record("navfuzz ignored SIGINT")
     }
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
