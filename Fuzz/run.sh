@@ -5,10 +5,13 @@
 # topologies and engines this build knows (from `navfuzz list`, so the list is never stale).
 # The working corpus and crashes live in fuzz-work/ (not committed); the committed seeds in
 # corpus/libfuzzer-seeds/ are only read, so `-merge=1` can never delete them.
+# Every core: `-fork=2` runs 2 fuzzing child processes sharing one corpus and keeps going after a
+# crash with -ignore_crashes=1; `-jobs=2 -workers=2` runs 2 fuzzers over the same corpus folder,
+# each logging to fuzz-N.log and ending at its first crash. Use the number of cores, not more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
   echo
   swift run --quiet navfuzz list | sed -n '/^topologies:/,/^invariants:/p' | sed '$d'
   exit 0

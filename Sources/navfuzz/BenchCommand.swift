@@ -5,34 +5,120 @@ import NavigationFuzzing
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Measure the reference machine's steps/s and the engine's actions/s (build with -c release).")
+    abstract: "Measure the reference machine, the engine, whole runs and the explorer, side by side (build with -c release).")
 
   @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
   @Option(parsing: .unconditional, help: "Reference steps to time.") var referenceSteps = 2_000_000
   @Option(parsing: .unconditional, help: "Engine runs to time (32 steps each).") var runs = 2_000
+  @Option(parsing: .unconditional, help: "Distinct states the explorer times (breadth-first from the root).") var exploreStates = 2_000
+  @Flag(help: "Print one JSON object (keys in docs/REPORTS.md) instead of the table.") var json = false
 
   func validate() throws {
-    guard referenceSteps >= 1, runs >= 1 else { throw ValidationError("--reference-steps and --runs must be at least 1") }
+    guard referenceSteps >= 1, runs >= 1, exploreStates >= 1 else {
+      throw ValidationError("--reference-steps, --runs and --explore-states must be at least 1")
+    }
   }
 
   func run() throws {
     try MainActor.assumeIsolated {
       let topology = try NavFuzz.topology(named: self.topology)
+      var figures = BenchFigures(topology: topology.name)
+      figures.residentBytesAtStart = ResidentMemory.bytes()
       let clock = ContinuousClock()
-      #if DEBUG
-        print("note: this is a debug build; measure with 'swift run -c release navfuzz bench'")
-      #endif
       var started = clock.now
       let checksum = Benchmarks.referenceSteps(referenceSteps, topology: topology)
-      let referenceSeconds = (clock.now - started).seconds
+      figures.reference = .init(count: referenceSteps, seconds: (clock.now - started).seconds)
       started = clock.now
       let steps = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology)
       let engineSeconds = (clock.now - started).seconds
+      figures.engineActions = .init(count: steps, seconds: engineSeconds)
+      figures.runs = .init(count: runs, seconds: engineSeconds)
+      var explorer = Explorer(topology: topology, engine: .default)
+      explorer.maxDepth = 64
+      explorer.stateLimit = exploreStates
+      started = clock.now
+      let explored = explorer.run(now: { (clock.now - started).seconds }, timeLimit: 600)
+      figures.explorerStates = .init(count: explored.statesVisited, seconds: (clock.now - started).seconds)
+      figures.residentBytesAtEnd = ResidentMemory.bytes()
+      if json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        print(String(decoding: try encoder.encode(figures), as: UTF8.self))
+        return
+      }
+      #if DEBUG
+        print("note: this is a debug build; measure with 'swift run -c release navfuzz bench'")
+      #endif
       print("topology \(topology.name), one core")
-      print(String(format: "reference machine:  %12.0f steps/s  (%d steps, checksum %llu)", Double(referenceSteps) / referenceSeconds, referenceSteps, checksum))
-      print(String(format: "engine + invariants: %11.0f actions/s (%d actions in %d runs)", Double(steps) / engineSeconds, steps, runs))
-      print(String(format: "runs of 32 steps:   %12.0f runs/s", Double(runs) / engineSeconds))
+      print(String(format: "reference machine:     %12.0f steps/s    (%d steps, checksum %llu)", figures.reference.perSecond, referenceSteps, checksum))
+      print(String(format: "engine + invariants:   %12.0f actions/s  (%d actions in %d runs)", figures.engineActions.perSecond, steps, runs))
+      print(String(format: "runs of 32 steps:      %12.0f runs/s", figures.runs.perSecond))
+      print(String(format: "explorer:              %12.0f states/s   (%d distinct states)", figures.explorerStates.perSecond, explored.statesVisited))
+      print(String(format: "resident memory:       %12.1f MB at start, %.1f MB at end", Double(figures.residentBytesAtStart) / 1e6, Double(figures.residentBytesAtEnd) / 1e6))
     }
+  }
+}
+
+/// What `navfuzz bench --json` prints. The keys are stable (documented in docs/REPORTS.md): add
+/// new ones, never rename or remove one.
+struct BenchFigures: Encodable {
+  struct Rate: Encodable {
+    var count = 0
+    var seconds = 0.0
+    var perSecond: Double { Double(count) / max(seconds, 1e-9) }
+    enum CodingKeys: String, CodingKey { case count, seconds, perSecond = "per_second" }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(count, forKey: .count)
+      try container.encode(seconds, forKey: .seconds)
+      try container.encode(perSecond, forKey: .perSecond)
+    }
+  }
+
+  var topology: String
+  var build: String = {
+    #if DEBUG
+      "debug"
+    #else
+      "release"
+    #endif
+  }()
+  var reference = Rate()
+  var engineActions = Rate()
+  var runs = Rate()
+  var explorerStates = Rate()
+  var residentBytesAtStart = 0
+  var residentBytesAtEnd = 0
+
+  enum CodingKeys: String, CodingKey {
+    case topology, build
+    case reference = "reference_steps"
+    case engineActions = "engine_actions"
+    case runs = "runs_of_32_steps"
+    case explorerStates = "explorer_states"
+    case residentBytesAtStart = "resident_bytes_start"
+    case residentBytesAtEnd = "resident_bytes_end"
+  }
+}
+
+/// The process's resident memory now (Linux: /proc/self/statm), else its peak (getrusage).
+enum ResidentMemory {
+  static func bytes() -> Int {
+    if let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) {
+      let fields = statm.split(separator: " ")
+      if fields.count > 1, let pages = Int(fields[1]) { return pages * Int(sysconf(Int32(_SC_PAGESIZE))) }
+    }
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    #if os(Linux)
+      return usage.ru_maxrss * 1024
+    #else
+      return usage.ru_maxrss
+    #endif
   }
 }
 

@@ -25,12 +25,23 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Write report.json, junit.xml, report.md and report.html into this folder.") var report: String?
   @Option(parsing: .unconditional, help: "Fail (exit 1) when the campaign reaches fewer distinct states than this.")
   var minDistinctStates: Int?
+  @Option(
+    parsing: .unconditional,
+    help: "Run the campaign in this many processes (the runs split into ranges, the results merged in run order: the summary is the same whatever the number). Default 1.")
+  var jobs = 1
+  /// Set by `--jobs` in the processes it starts: run `--runs` runs from this index, write the
+  /// part as JSON on stdout, print nothing else there.
+  @Option(parsing: .unconditional, help: .hidden) var workerFirstIndex: Int?
 
   func validate() throws {
     guard runs > 0 else { throw ValidationError("--runs must be at least 1, found \(runs)") }
     guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1, found \(maxSteps)") }
     if let seconds, !(seconds.isFinite && seconds > 0) {
       throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)")
+    }
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+    if let workerFirstIndex, workerFirstIndex < 0 {
+      throw ValidationError("--worker-first-index must be at least 0, found \(workerFirstIndex)")
     }
     if let minDistinctStates, minDistinctStates < 0 {
       throw ValidationError("--min-distinct-states must be at least 0, found \(minDistinctStates)")
@@ -51,17 +62,42 @@ struct RunCommand: ParsableCommand {
       options.maxSteps = maxSteps
       options.shrinks = !noShrink
       options.swarm = !noSwarm
-      let campaign = Campaign(topology: topology, engine: engine, options: options)
       let clock = ContinuousClock()
       let started = clock.now
-      var progress = Progress(total: options.runs, timeBudget: seconds)
       let interruption = Interruption.install()
-      let result = campaign.run { index, partial in
-        let elapsed = (clock.now - started).seconds
-        progress.update(
-          runs: index + 1, steps: partial.statistics.steps, distinctStates: partial.statistics.distinctStates.count,
-          failures: partial.failures.count, elapsed: elapsed)
-        return !interruption.happened && (seconds.map { elapsed < $0 } ?? true)
+      if let workerFirstIndex {
+        // A worker of `--jobs`: its part on stdout, failures shrunk later by the merging process.
+        options.firstRunIndex = workerFirstIndex
+        options.shrinks = false
+        let result = Campaign(topology: topology, engine: engine, options: options).run { _, _ in
+          !interruption.happened && (seconds.map { (clock.now - started).seconds < $0 } ?? true)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        FileHandle.standardOutput.write(try encoder.encode(CampaignPart(result)))
+        return
+      }
+      let campaign = Campaign(topology: topology, engine: engine, options: options)
+      var progress = Progress(total: options.runs, timeBudget: seconds)
+      let result: Campaign.Result
+      if jobs > 1, runSeed == nil {
+        let ranges = Campaign.ranges(runs: options.runs, parts: jobs)
+        var workersDone = 0
+        let parts = try ParallelCampaign.run(
+          ranges: ranges, arguments: workerArguments, interrupted: { interruption.happened }
+        ) { _ in
+          workersDone += 1
+          progress.line("\(workersDone) of \(ranges.count) processes done", elapsed: (clock.now - started).seconds)
+        }
+        result = campaign.merge(parts)
+      } else {
+        result = campaign.run { index, partial in
+          let elapsed = (clock.now - started).seconds
+          progress.update(
+            runs: index + 1, steps: partial.statistics.steps, distinctStates: partial.statistics.distinctStates.count,
+            failures: partial.failures.count, elapsed: elapsed)
+          return !interruption.happened && (seconds.map { elapsed < $0 } ?? true)
+        }
       }
       progress.finish()
       let elapsed = (clock.now - started).seconds
@@ -108,6 +144,22 @@ struct RunCommand: ParsableCommand {
       if unwritten > 0 { throw ExitCode(2) }
       if interruption.happened { throw ExitCode(130) }
     }
+  }
+}
+
+extension RunCommand {
+  /// The command line of the `--jobs` worker for `range`: this campaign's options, that range.
+  func workerArguments(_ range: Range<Int>) -> [String] {
+    var arguments = [
+      "run", "--topology", topology, "--seed", "\(seed)", "--runs", "\(range.count)", "--max-steps", "\(maxSteps)",
+      "--worker-first-index", "\(range.lowerBound)",
+    ]
+    if let engine = engineOption.engine { arguments += ["--engine", engine] }
+    if let semantics = engineOption.semantics { arguments += ["--semantics", semantics] }
+    for allowance in engineOption.allow { arguments += ["--allow", allowance] }
+    if noSwarm { arguments.append("--no-swarm") }
+    if let seconds { arguments += ["--seconds", "\(seconds)"] }
+    return arguments
   }
 }
 

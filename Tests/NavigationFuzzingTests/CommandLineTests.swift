@@ -231,8 +231,71 @@ import Testing
     while !String(decoding: seen, as: UTF8.self).contains(" runs, "), process.isRunning {
       seen += err.fileHandleForReading.availableData
     }
+    Self.interruptAndExpectItsSummary(process, stdout: out)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/report.json").path))
+  }
+
+  @Test func jobsGiveTheSameSummaryAsOneProcess() throws {
+    let folder = try Self.scratch()
+    for engine in ["state-driven", "no-write-back"] {
+      let arguments = ["run", "--runs", "60", "--seed", "9", "--engine", engine, "--out", "failures"]
+      let one = try Self.run(arguments + ["--jobs", "1"], in: folder)
+      let two = try Self.run(arguments + ["--jobs", "2"], in: folder)
+      let three = try Self.run(arguments + ["--jobs", "3"], in: folder)
+      #expect(one.stdout.contains("navfuzz run: topology basic, engine \(engine)"), "\(one.stdout)\(one.stderr)")
+      #expect(two.status == one.status, "\(two.stderr)")
+      #expect(two.stdout == one.stdout)
+      #expect(three.stdout == one.stdout)
+    }
+    let badJobs = try Self.run(["run", "--jobs", "0"], in: folder)
+    #expect(badJobs.status == 2)
+    #expect(badJobs.stderr.contains("--jobs must be at least 1, found 0"), "\(badJobs.stderr)")
+  }
+
+  @Test func benchJSONHasItsDocumentedKeys() throws {
+    let folder = try Self.scratch()
+    let outcome = try Self.run(
+      ["bench", "--json", "--reference-steps", "1000", "--runs", "3", "--explore-states", "20"], in: folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    #expect(
+      Set(object.keys) == [
+        "topology", "build", "reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states",
+        "resident_bytes_start", "resident_bytes_end",
+      ])
+    #expect(object["topology"] as? String == "basic")
+    #expect(["debug", "release"].contains(object["build"] as? String))
+    for key in ["reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states"] {
+      let rate = try #require(object[key] as? [String: Any], "\(key)")
+      #expect(Set(rate.keys) == ["count", "seconds", "per_second"], "\(key)")
+      #expect((rate["count"] as? Int ?? 0) > 0, "\(key)")
+      #expect((rate["per_second"] as? Double ?? 0) > 0, "\(key)")
+    }
+    #expect((object["runs_of_32_steps"] as? [String: Any])?["count"] as? Int == 3)
+    #expect((object["explorer_states"] as? [String: Any])?["count"] as? Int == 20)
+    #expect((object["resident_bytes_start"] as? Int ?? 0) > 1_000_000)
+    #expect((object["resident_bytes_end"] as? Int ?? 0) > 1_000_000)
+  }
+
+  @Test func interruptingAParallelCampaignStopsItsProcessesAndMergesWhatRan() throws {
+    let folder = try Self.scratch()
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = ["run", "--runs", "100000000", "--jobs", "2"]
+    process.currentDirectoryURL = folder
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    sleep(3)
+    // To the parent alone: it must pass the signal on to its workers.
+    Self.interruptAndExpectItsSummary(process, stdout: out)
+  }
+
+  /// Sends SIGINT to a running campaign, which must end on its own, soon (else it is killed so
+  /// the suite does not hang), with exit code 130 and its summary.
+  static func interruptAndExpectItsSummary(_ process: Process, stdout out: Pipe) {
     process.interrupt()
-    // It must end on its own, soon; if it does not, kill it so the suite does not hang.
     let deadline = Date().addingTimeInterval(30)
     while process.isRunning, Date() < deadline { usleep(20_000) }
     if process.isRunning {
@@ -241,9 +304,8 @@ import Testing
     }
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 130)
+    #expect(process.terminationStatus == 130, "\(stdout)")
     #expect(stdout.contains("navfuzz run: topology basic"), "\(stdout)")
     #expect(stdout.contains("interrupted: "), "\(stdout)")
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/report.json").path))
   }
 }

@@ -1,6 +1,6 @@
 /// The invariants the harness checks, by their stable ids (used in traces, reports and corpora).
 /// docs/SEMANTICS.md defines each one.
-public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable {
+public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable, Codable {
   case noDoublePresentation = "no-double-presentation"
   case stateUIConsistency = "state-ui-consistency"
   case dismissalWritesBack = "dismissal-writes-back"

@@ -1,12 +1,33 @@
 import HeadlessUIKit
 import NavigationReference
 
-/// How often each kind is chosen, relative to the others.
-let stepWeights: [ActionKind: Int] = [
-  .set: 8, .mutate: 2, .clear: 4, .toggle: 3, .bump: 1, .pathAppend: 4, .pathRemoveLast: 2, .pathSet: 2, .app: 4,
-  .userDismiss: 3, .userDismissCancel: 1, .userAlertTap: 3, .userBack: 3, .userBackTo: 1, .userSwipeBack: 2,
-  .userSwipeBackCancel: 1, .tick: 3, .advance: 4, .settle: 3,
-]
+/// How often each kind is chosen, relative to the others; nil for kinds never generated. A switch,
+/// not a dictionary: the generator asks for every enabled kind at every step, and hashing was a
+/// visible share of its cost.
+func stepWeight(_ kind: ActionKind) -> Int? {
+  switch kind {
+  case .set: 8
+  case .mutate: 2
+  case .clear: 4
+  case .toggle: 3
+  case .bump: 1
+  case .pathAppend: 4
+  case .pathRemoveLast: 2
+  case .pathSet: 2
+  case .app: 4
+  case .userDismiss: 3
+  case .userDismissCancel: 1
+  case .userAlertTap: 3
+  case .userBack: 3
+  case .userBackTo: 1
+  case .userSwipeBack: 2
+  case .userSwipeBackCancel: 1
+  case .tick: 3
+  case .advance: 4
+  case .settle: 3
+  case .expect: nil
+  }
+}
 
 /// Small, so identity collisions and changes happen often.
 let generatedIDs = [1, 2, 3]
@@ -24,7 +45,7 @@ public struct StepGenerator<Choices: ChoiceSource> {
 
   /// Every action kind; `choices` decides everything (a fuzzer's bytes).
   public init(choices: Choices) {
-    self.init(choices: choices, enabled: ActionKind.allCases.filter { stepWeights[$0] != nil })
+    self.init(choices: choices, enabled: ActionKind.allCases.filter { stepWeight($0) != nil })
   }
 
   init(choices: Choices, enabled: [ActionKind]) {
@@ -118,20 +139,25 @@ struct StepOptions {
   init(runner: Runner, enabled: [ActionKind]) {
     let reference = runner.reference
     let spec = runner.topology.spec
+    // The same walk as before, without copying each slot's item (and its child's whole state)
+    // just to ask whether it is there: the walk runs before every generated step.
     func walk(_ screen: ReferenceScreen, at address: Address) {
       screens.append(address)
-      for intent in spec.screens[screen.type].intents { intents.append((address, intent.name)) }
-      for (index, slot) in spec.screens[screen.type].slots.enumerated() {
-        let item = screen.slots[index]
+      let screenSpec = spec.screens[screen.type]
+      for intent in screenSpec.intents { intents.append((address, intent.name)) }
+      for index in screenSpec.slots.indices {
+        let filled = screen.slots[index] != nil
         let slotAddress = address.appending(.slot(index))
-        if slot.isFlag {
-          flagSlots.append((slotAddress, item != nil))
+        if screenSpec.slots[index].isFlag {
+          flagSlots.append((slotAddress, filled))
         } else {
           itemSlots.append(slotAddress)
-          if item != nil { filledItemSlots.append(slotAddress) }
+          if filled { filledItemSlots.append(slotAddress) }
         }
-        if item != nil { filledSlots.append(slotAddress) }
-        if let child = item?.child { walk(child, at: slotAddress) }
+        if filled {
+          filledSlots.append(slotAddress)
+          if let child = screen.slots[index]?.child { walk(child, at: slotAddress) }
+        }
       }
       for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
     }
@@ -143,6 +169,7 @@ struct StepOptions {
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
     stackDepth = window.topmostNavigationController?.viewControllers.count ?? 0
+    candidates.reserveCapacity(enabled.count)
     for kind in enabled {
       let applicable: Bool
       switch kind {
@@ -161,7 +188,7 @@ struct StepOptions {
       case .untilTransitionEnd: applicable = runner.environment.isTransitioning
       case .expect: applicable = false
       }
-      if applicable { candidates.append((kind, stepWeights[kind]!)) }
+      if applicable, let weight = stepWeight(kind) { candidates.append((kind, weight)) }
     }
   }
 }
@@ -170,7 +197,7 @@ extension StepGenerator where Choices == SplitMix64 {
   /// Seeded, with swarm testing: a quarter of the action kinds (never `settle`) switched off.
   public init(seed: UInt64, swarm: Bool = true) {
     var generator = SplitMix64(seed: seed)
-    var kinds = ActionKind.allCases.filter { stepWeights[$0] != nil }
+    var kinds = ActionKind.allCases.filter { stepWeight($0) != nil }
     if swarm {
       kinds = kinds.filter { $0 == .settle || !generator.chance(1, in: 4) }
       if !kinds.contains(.set) && !kinds.contains(.pathAppend) && !kinds.contains(.toggle) { kinds.append(.set) }

@@ -1,8 +1,8 @@
 /// What a run (or a campaign) did: how often each action ran, which pairs followed each other,
 /// what was skipped and why, which states and depths were reached, and what was checked.
 /// Every listing sorts its keys: nothing printed depends on hash order.
-public struct RunStatistics: Sendable {
-  public struct ActionPair: Hashable, Sendable, Comparable {
+public struct RunStatistics: Sendable, Codable {
+  public struct ActionPair: Hashable, Sendable, Comparable, Codable {
     public var first: ActionKind
     public var second: ActionKind
     public static func < (lhs: ActionPair, rhs: ActionPair) -> Bool {

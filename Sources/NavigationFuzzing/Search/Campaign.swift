@@ -12,6 +12,9 @@ public struct Campaign {
     public var stopsAtFirstFailure = false
     /// Run only the run with this seed (a failure's `runSeed`), once: `navfuzz run --run-seed`.
     public var onlyRunSeed: UInt64?
+    /// The index of the first run: a campaign split across processes (`navfuzz run --jobs`) runs
+    /// `firstRunIndex ..< firstRunIndex + runs` in each, and the run seeds do not change.
+    public var firstRunIndex = 0
     public init() {}
   }
 
@@ -52,7 +55,8 @@ public struct Campaign {
   /// Runs the campaign; `progress` is called after every run (for a terminal progress line).
   public func run(progress: (Int, Result) -> Bool = { _, _ in true }) -> Result {
     var result = Result()
-    for index in 0..<(options.onlyRunSeed == nil ? options.runs : 1) {
+    let indices = options.onlyRunSeed == nil ? options.firstRunIndex..<(options.firstRunIndex + options.runs) : 0..<1
+    for index in indices {
       let seed = options.onlyRunSeed ?? Self.runSeed(campaignSeed: options.seed, index: index)
       let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
       var statistics = runner.statistics
@@ -62,26 +66,37 @@ public struct Campaign {
       if let violation = runner.violations.first,
         !result.failures.contains(where: { $0.violation.invariant == violation.invariant })
       {
-        let original = Trace(
-          topology: topology.name, engine: engineLine, semantics: semanticsLine,
-          steps: steps + Shrinker.expectations(for: steps, topology: topology, engine: engine, target: violation.invariant))
-        var shrunkSteps = original.steps
-        if options.shrinks {
-          var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
-          shrunkSteps = shrinker.shrink(steps)
-        }
-        let shrunk = Trace(topology: topology.name, engine: engineLine, semantics: semanticsLine, steps: shrunkSteps)
-        let confirmation = try? Replay.run(shrunk, topology: topology, engine: engine)
-        let shrunkViolation = confirmation?.violations.first { $0.invariant == violation.invariant } ?? violation
-        result.failures.append(
-          Failure(
-            violation: violation, runSeed: seed, runIndex: index, original: original, shrunk: shrunk,
-            shrunkViolation: shrunkViolation))
+        result.failures.append(failure(violation, steps: steps, runSeed: seed, runIndex: index))
         if options.stopsAtFirstFailure { break }
       }
-      if !progress(index, result) { break }
+      if !progress(index - indices.lowerBound, result) { break }
     }
     return result
+  }
+
+  /// The failure of run `runIndex` of this campaign, rebuilt from its seed (and shrunk if the
+  /// options say so); nil if that run finds nothing.
+  public func failure(runIndex: Int) -> Failure? {
+    let seed = Self.runSeed(campaignSeed: options.seed, index: runIndex)
+    let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
+    return runner.violations.first.map { failure($0, steps: steps, runSeed: seed, runIndex: runIndex) }
+  }
+
+  private func failure(_ violation: Violation, steps: [Step], runSeed seed: UInt64, runIndex index: Int) -> Failure {
+    let original = Trace(
+      topology: topology.name, engine: engineLine, semantics: semanticsLine,
+      steps: steps + Shrinker.expectations(for: steps, topology: topology, engine: engine, target: violation.invariant))
+    var shrunkSteps = original.steps
+    if options.shrinks {
+      var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
+      shrunkSteps = shrinker.shrink(steps)
+    }
+    let shrunk = Trace(topology: topology.name, engine: engineLine, semantics: semanticsLine, steps: shrunkSteps)
+    let confirmation = try? Replay.run(shrunk, topology: topology, engine: engine)
+    let shrunkViolation = confirmation?.violations.first { $0.invariant == violation.invariant } ?? violation
+    return Failure(
+      violation: violation, runSeed: seed, runIndex: index, original: original, shrunk: shrunk,
+      shrunkViolation: shrunkViolation)
   }
 
   private var engineLine: String? { engine.name == EngineChoice.default.name ? nil : engine.name }

@@ -85,7 +85,7 @@ public enum Expectation: Hashable, Sendable {
 }
 
 /// Kinds of steps, in a fixed order (statistics print in this order).
-public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable {
+public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable, Codable {
   case set, mutate, clear, toggle, bump
   case pathAppend = "path-append", pathRemoveLast = "path-remove-last", pathSet = "path-set"
   case app

@@ -1,0 +1,78 @@
+import Foundation
+import NavigationFuzzing
+
+/// `navfuzz run --jobs N`: the campaign's run indices split into N contiguous ranges, each run by
+/// this same executable in its own process (`run --worker-first-index`), which writes a
+/// `CampaignPart` as JSON; the parts are merged in run order (`Campaign.merge`), so the summary is
+/// the one `--jobs 1` prints, whatever N. Processes, not threads: the simulated world is
+/// single-threaded and main-actor bound.
+enum ParallelCampaign {
+  struct WorkerFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The executable to start again: /proc/self/exe on Linux (whatever the working directory or
+  /// `argv[0]`), else `argv[0]` resolved as the shell did.
+  static var executable: URL {
+    if FileManager.default.fileExists(atPath: "/proc/self/exe") { return URL(fileURLWithPath: "/proc/self/exe") }
+    return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+  }
+
+  /// Runs `ranges` in parallel, `arguments(range)` giving each worker's command line; returns the
+  /// parts in range order. `finished` is told as each worker ends (for a progress line); once
+  /// `interrupted` says so, the workers still running get SIGINT, so they stop after their
+  /// current run and report what they ran (Ctrl-C on a terminal reaches them directly; SIGTERM
+  /// sent to this process alone reaches them this way).
+  static func run(
+    ranges: [Range<Int>], arguments: (Range<Int>) -> [String], interrupted: () -> Bool, finished: (Int) -> Void
+  ) throws -> [CampaignPart] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-jobs-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var processes: [(Process, URL)] = []
+    for (number, range) in ranges.enumerated() {
+      let output = folder.appendingPathComponent("part-\(number).json")
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = arguments(range)
+      // A file, not a pipe: a worker never stalls on a full pipe while another is being read.
+      process.standardOutput = try FileHandle(forWritingTo: output)
+      process.standardError = FileHandle.standardError
+      try process.run()
+      processes.append((process, output))
+    }
+    var told = Set<Int32>()
+    var reported = 0
+    while reported < processes.count {
+      usleep(20_000)
+      if interrupted() {
+        for (process, _) in processes where process.isRunning && told.insert(process.processIdentifier).inserted {
+          process.interrupt()
+        }
+      }
+      while reported < processes.count, !processes[reported].0.isRunning {
+        finished(reported)
+        reported += 1
+      }
+    }
+    var parts: [CampaignPart] = []
+    var failure: String?
+    for (number, (process, output)) in processes.enumerated() {
+      process.waitUntilExit()
+      // Interrupted before it could install its handler: its runs did not run; not an error.
+      if process.terminationReason == .uncaughtSignal, interrupted() { continue }
+      guard process.terminationStatus == 0 else {
+        failure = failure ?? "worker \(number + 1) (runs \(ranges[number])) exited with status \(process.terminationStatus)"
+        continue
+      }
+      do {
+        parts.append(try JSONDecoder().decode(CampaignPart.self, from: Data(contentsOf: output)))
+      } catch {
+        failure = failure ?? "worker \(number + 1) (runs \(ranges[number])) wrote no readable result: \(error)"
+      }
+    }
+    if let failure { throw WorkerFailed(description: failure) }
+    return parts
+  }
+}
