@@ -88,9 +88,19 @@ enum Output {
     }
   }
 
+  /// The folder that holds `path` ("" for a bare name, "/" at the top). Plain string work: on
+  /// Linux, Foundation's `deletingLastPathComponent` traps on a bare relative name.
+  static func parentFolder(of path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    let head = path[..<slash]
+    return head.isEmpty ? "/" : String(head)
+  }
+
   /// The nearest existing ancestor of `path` must be a writable folder.
   private static func checkCreatable(_ path: String, option: String) throws {
-    var ancestor = (path as NSString).deletingLastPathComponent
+    var ancestor = parentFolder(of: path)
     while true {
       let candidate = ancestor.isEmpty ? "." : ancestor
       var isDirectory: ObjCBool = false
@@ -104,7 +114,7 @@ enum Output {
         return
       }
       if ancestor.isEmpty || ancestor == "/" { return }
-      ancestor = (ancestor as NSString).deletingLastPathComponent
+      ancestor = parentFolder(of: ancestor)
     }
   }
 }

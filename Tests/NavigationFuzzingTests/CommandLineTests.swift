@@ -133,6 +133,16 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["existing-file"])
   }
 
+  /// A bare relative name (no slash) is a folder to create here; Foundation's path helpers trap on
+  /// it on Linux, so the check must not use them.
+  @Test func aBareRelativeOutputNameIsCreatedNotACrash() throws {
+    let folder = try Self.scratch()
+    let out = try Self.run(["run", "--engine", "no-write-back", "--runs", "60", "--out", "found"], in: folder)
+    #expect(out.status == 1, "\(out.stderr)")
+    let saved = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("found").path)
+    #expect(saved.contains { $0.hasSuffix(".navtrace") }, "\(saved)")
+  }
+
   @Test func aFailurePrintsItsShrunkTraceInlineAndARerunBySeedRepeatsIt() throws {
     let folder = try Self.scratch()
     let found = try Self.run(["run", "--engine", "no-write-back", "--runs", "60"], in: folder)

@@ -25,7 +25,7 @@ func stepWeight(_ kind: ActionKind) -> Int? {
   case .tick: 3
   case .advance: 4
   case .settle: 3
-  case .expect: nil
+  case .untilTransitionEnd, .expect: nil  // until-transition-end: for hand-written traces (no weight yet)
   }
 }
 
