@@ -69,31 +69,42 @@ final class AssociationTable: @unchecked Sendable {
     return entry.values[key]?.value
   }
 
+  /// Replaced values are released only once the new one is stored and the table is no longer
+  /// being changed (the Objective-C runtime releases them after updating its map, outside its
+  /// lock): a value's `deinit` may read or set the same object's associations — swift-navigation's
+  /// `Presented.deinit` dismisses a controller, whose lifecycle hooks read associated state.
   func set(_ value: Any?, policy: objc_AssociationPolicy, for object: AnyObject, key: UnsafeRawPointer) {
     let association = value.map { Association($0, policy: policy) }
+    let replaced: Association?
     if let responder = object as? UIResponder {
-      responder.associations[key] = association
-      return
+      replaced = responder.associations.removeValue(forKey: key)
+      if let association { responder.associations[key] = association }
+    } else {
+      lock.lock()
+      let id = ObjectIdentifier(object)
+      var entry = entries[id].flatMap { $0.owner === object ? $0 : nil } ?? Entry(owner: object)
+      replaced = entry.values.removeValue(forKey: key)
+      if let association { entry.values[key] = association }
+      entries[id] = entry
+      if entries.count >= purgeThreshold {
+        entries = entries.filter { $0.value.owner != nil }
+        purgeThreshold = max(64, entries.count * 2)
+      }
+      lock.unlock()
     }
-    lock.lock()
-    defer { lock.unlock() }
-    let id = ObjectIdentifier(object)
-    var entry = entries[id].flatMap { $0.owner === object ? $0 : nil } ?? Entry(owner: object)
-    entry.values[key] = association
-    entries[id] = entry
-    if entries.count >= purgeThreshold {
-      entries = entries.filter { $0.value.owner != nil }
-      purgeThreshold = max(64, entries.count * 2)
-    }
+    withExtendedLifetime(replaced) {}
   }
 
   func removeAll(for object: AnyObject) {
+    let removed: [UnsafeRawPointer: Association]
     if let responder = object as? UIResponder {
-      responder.associations.removeAll()
-      return
+      removed = responder.associations
+      responder.associations = [:]
+    } else {
+      lock.lock()
+      removed = entries.removeValue(forKey: ObjectIdentifier(object))?.values ?? [:]
+      lock.unlock()
     }
-    lock.lock()
-    defer { lock.unlock() }
-    entries[ObjectIdentifier(object)] = nil
+    withExtendedLifetime(removed) {}
   }
 }

@@ -79,6 +79,32 @@ import Testing
     #expect(world.root.presentedViewController === sheet)
   }
 
+  /// A library that dismisses what it is already dismissing (swift-navigation's `Presented.deinit`
+  /// calls `dismiss(animated: false)` on the controller its binding just asked to dismiss) gets
+  /// UIKit's refusal, whether it asks the presented controller or its presenter, animated or not;
+  /// the first dismissal goes on and completes.
+  @Test(arguments: [false, true], [false, true])
+  func aSecondDismissWhileTheFirstRunsIsRefusedAndTheFirstCompletes(viaPresenter: Bool, animated: Bool) {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: true)
+    world.settle()
+    var firstCompleted = false, secondCompleted = false
+    sheet.dismiss(animated: true) { firstCompleted = true }
+    #expect(sheet.isBeingDismissed)
+    (viaPresenter ? world.root : sheet).dismiss(animated: animated) { secondCompleted = true }
+    #expect(world.diagnosticKinds == [.dismissWhileTransitioning])
+    #expect(
+      world.environment.diagnostics[0].message
+        == "Attempt to dismiss from view controller \((viaPresenter ? world.root : sheet).debugName) while a presentation or dismiss is in progress!"
+    )
+    world.settle()
+    #expect(firstCompleted)
+    #expect(!secondCompleted)
+    #expect(world.root.presentedViewController == nil)
+    #expect(world.events(of: sheet) == ["sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.viewDidAppear", "sheet.viewWillDisappear", "sheet.viewDidDisappear"])
+  }
+
   @Test func presentingFromAControllerOutsideTheWindowIsRefused() {
     let world = TestWorld()
     let orphan = LoggingController(name: "orphan")

@@ -9,6 +9,21 @@ private final class Box {
   init(_ value: Int) { self.value = value }
 }
 
+/// A value whose `deinit` reads and writes its owner's associations, as swift-navigation's
+/// `Presented.deinit` does through the dismissal it starts.
+private final class ReentrantValue {
+  let owner: AnyObject
+  let seen: (Any?) -> Void
+  init(owner: AnyObject, seen: @escaping (Any?) -> Void) {
+    self.owner = owner
+    self.seen = seen
+  }
+  deinit {
+    seen(objc_getAssociatedObject(owner, &onDismissKey))
+    objc_setAssociatedObject(owner, &weakKey, Box(3), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+  }
+}
+
 @MainActor
 @Suite struct RuntimeStandInTests {
   @Test func associatedObjectsLiveAsLongAsTheirController() {
@@ -25,6 +40,26 @@ private final class Box {
       #expect(objc_getAssociatedObject(controller, &weakKey) == nil)
     }
     #expect(released == nil)
+  }
+
+  /// The Objective-C runtime releases a replaced value after storing the new one: its `deinit` may
+  /// use the same object's associations and sees the new value (on a controller and on another
+  /// object; replaced, set to nil, or all removed).
+  @Test(arguments: [false, true], 0..<3)
+  func aReplacedValueIsReleasedAfterTheNewOneIsStored(onController: Bool, replacement: Int) {
+    _ = UIKitWorld()
+    let owner: AnyObject = onController ? UIViewController() : Box(0)
+    var seen: [Any?] = []
+    objc_setAssociatedObject(
+      owner, &onDismissKey, ReentrantValue(owner: owner) { seen.append($0) }, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    switch replacement {
+    case 0: objc_setAssociatedObject(owner, &onDismissKey, Box(2), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    case 1: objc_setAssociatedObject(owner, &onDismissKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    default: objc_removeAssociatedObjects(owner)
+    }
+    #expect(seen.count == 1)
+    #expect((seen.first.flatMap { $0 } as? Box)?.value == (replacement == 0 ? 2 : nil))
+    #expect((objc_getAssociatedObject(owner, &weakKey) as? Box)?.value == 3)
   }
 
   @Test func associatedObjectsOnOtherObjectsAndClosures() {
