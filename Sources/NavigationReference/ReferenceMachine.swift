@@ -1,4 +1,4 @@
-/// The reference state machine: DESIGN.md's five rules, applied to a pure value.
+/// The reference state machine: docs/SEMANTICS.md's five rules, applied to a pure value.
 ///
 /// 1. Source of truth — a slot holds an item iff one screen shows it (`expectedScreen`).
 /// 2. One modal per presentation context — a modal set in a navigation group evicts the group's
