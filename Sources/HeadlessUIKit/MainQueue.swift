@@ -35,9 +35,14 @@ extension DispatchQueue {
       asyncAfter(deadline: deadline, qos: .unspecified, flags: [], execute: work)
       return
     }
-    // The delay the caller asked for (`.now() + 0.3`), to the virtual millisecond.
+    // The delay the caller asked for (`.now() + 0.3`), to the virtual millisecond. Real time has
+    // passed since the caller's `.now()`, so what is left is a little under the delay asked for:
+    // rounding up (less a microsecond, for a deadline that lands exactly on a millisecond) gives the
+    // same whole milliseconds however long that was, up to a millisecond, so no run depends on the
+    // machine's speed.
     let nanoseconds = deadline.uptimeNanoseconds.subtractingReportingOverflow(DispatchTime.now().uptimeNanoseconds)
-    let milliseconds = nanoseconds.overflow ? 0 : Int((Double(nanoseconds.partialValue) / 1_000_000).rounded())
+    let milliseconds =
+      nanoseconds.overflow ? 0 : max(0, Int(((Double(nanoseconds.partialValue) - 1_000) / 1_000_000).rounded(.up)))
     MainActor.assumeIsolated { HeadlessEnvironment.current.runLoop.schedule(after: milliseconds, work) }
   }
 

@@ -96,6 +96,20 @@ private final class ReentrantValue {
     #expect(order == ["now", "hop", "later"])
   }
 
+  /// The delay is read against the real clock when the call is made: however slow the machine was
+  /// between the caller's `.now()` and the call (here 0.7 ms), the virtual delay is the one asked for.
+  @Test func aMainQueueDelayDoesNotDependOnTheMachinesSpeed() {
+    let world = UIKitWorld()
+    var ran = false
+    let deadline = DispatchTime.now() + 0.3
+    usleep(700)
+    DispatchQueue.main.asyncAfter(deadline: deadline) { ran = true }
+    world.environment.runLoop.advance(by: 299)
+    #expect(!ran)
+    world.environment.runLoop.advance(by: 1)
+    #expect(ran)
+  }
+
   @Test func otherQueuesAreLeftToDispatch() async {
     let queue = DispatchQueue(label: "background")
     let ran = await withCheckedContinuation { continuation in
