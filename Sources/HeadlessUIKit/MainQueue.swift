@@ -35,14 +35,15 @@ extension DispatchQueue {
       asyncAfter(deadline: deadline, qos: .unspecified, flags: [], execute: work)
       return
     }
-    // The delay the caller asked for (`.now() + 0.3`), to the virtual millisecond. Real time has
-    // passed since the caller's `.now()`, so what is left is a little under the delay asked for:
-    // rounding up (less a microsecond, for a deadline that lands exactly on a millisecond) gives the
-    // same whole milliseconds however long that was, up to a millisecond, so no run depends on the
-    // machine's speed.
+    // The delay the caller asked for (`.now() + 0.3`). Real time has passed since the caller's
+    // `.now()` (microseconds, or a few milliseconds on a loaded machine), so what is left of the
+    // deadline is a little under the delay asked for: rounded up to the next 10 ms (less a
+    // microsecond, for a deadline that lands exactly on one), it is the same on every machine for
+    // any delay in whole hundredths of a second — what UI code writes — unless the machine stalled
+    // for 10 ms between the two calls.
     let nanoseconds = deadline.uptimeNanoseconds.subtractingReportingOverflow(DispatchTime.now().uptimeNanoseconds)
-    let milliseconds =
-      nanoseconds.overflow ? 0 : max(0, Int(((Double(nanoseconds.partialValue) - 1_000) / 1_000_000).rounded(.up)))
+    let hundredths = nanoseconds.overflow ? 0 : max(0, ((Double(nanoseconds.partialValue) - 1_000) / 10_000_000).rounded(.up))
+    let milliseconds = Int(hundredths) * 10
     MainActor.assumeIsolated { HeadlessEnvironment.current.runLoop.schedule(after: milliseconds, work) }
   }
 

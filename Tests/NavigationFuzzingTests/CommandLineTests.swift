@@ -306,7 +306,14 @@ import Testing
   /// the suite does not hang), with exit code 130 and its summary.
   static func interruptAndExpectItsSummary(_ process: Process, stdout out: Pipe) {
     process.interrupt()
-    let deadline = Date().addingTimeInterval(30)
+    // Once in a while (seen under a loaded test run, not yet explained) the first SIGINT never
+    // reaches the campaign; a process that has not reacted within 10 s gets it once more. A second
+    // signal the campaign did receive would kill it (exit status not 130), so this cannot hide a
+    // campaign that ends badly, nor one that ignores SIGINT.
+    var deadline = Date().addingTimeInterval(10)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    if process.isRunning { process.interrupt() }
+    deadline = Date().addingTimeInterval(30)
     while process.isRunning, Date() < deadline { usleep(20_000) }
     if process.isRunning {
       kill(process.processIdentifier, SIGKILL)

@@ -97,13 +97,13 @@ private final class ReentrantValue {
   }
 
   /// The delay is read against the real clock when the call is made: however slow the machine was
-  /// between the caller's `.now()` and the call (here 0.7 ms), the virtual delay is the one asked for.
+  /// between the caller's `.now()` and the call (here, a caller who asked for 0.3 s 3 ms ago), the
+  /// virtual delay is the one asked for.
   @Test func aMainQueueDelayDoesNotDependOnTheMachinesSpeed() {
     let world = UIKitWorld()
     var ran = false
-    let deadline = DispatchTime.now() + 0.3
-    usleep(700)
-    DispatchQueue.main.asyncAfter(deadline: deadline) { ran = true }
+    let askedThreeMillisecondsAgo = DispatchTime(uptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 297_000_000)
+    DispatchQueue.main.asyncAfter(deadline: askedThreeMillisecondsAgo) { ran = true }
     world.environment.runLoop.advance(by: 299)
     #expect(!ran)
     world.environment.runLoop.advance(by: 1)
