@@ -49,12 +49,34 @@ struct Association {
 
 /// The side table. The simulated world is single-threaded, but the functions are callable from
 /// anywhere (as Objective-C's are), so the table takes a lock.
+/// One object's associated values, in the order they were first set. An array, not a dictionary:
+/// when the object goes, its values are released in that order — never in hash order, which would
+/// make the deinits they trigger (a library's teardown) differ from run to run.
+struct Associations {
+  private var pairs: [(key: UnsafeRawPointer, association: Association)] = []
+
+  subscript(key: UnsafeRawPointer) -> Association? {
+    pairs.first { $0.key == key }?.association
+  }
+
+  /// Stores `association` (in the key's place if it had one), returning what it replaced.
+  mutating func set(_ association: Association?, for key: UnsafeRawPointer) -> Association? {
+    guard let index = pairs.firstIndex(where: { $0.key == key }) else {
+      if let association { pairs.append((key, association)) }
+      return nil
+    }
+    let replaced = pairs[index].association
+    if let association { pairs[index].association = association } else { pairs.remove(at: index) }
+    return replaced
+  }
+}
+
 final class AssociationTable: @unchecked Sendable {
   static let shared = AssociationTable()
 
   private struct Entry {
     weak var owner: AnyObject?
-    var values: [UnsafeRawPointer: Association] = [:]
+    var values = Associations()
   }
 
   private let lock = NSLock()
@@ -77,14 +99,12 @@ final class AssociationTable: @unchecked Sendable {
     let association = value.map { Association($0, policy: policy) }
     let replaced: Association?
     if let responder = object as? UIResponder {
-      replaced = responder.associations.removeValue(forKey: key)
-      if let association { responder.associations[key] = association }
+      replaced = responder.associations.set(association, for: key)
     } else {
       lock.lock()
       let id = ObjectIdentifier(object)
       var entry = entries[id].flatMap { $0.owner === object ? $0 : nil } ?? Entry(owner: object)
-      replaced = entry.values.removeValue(forKey: key)
-      if let association { entry.values[key] = association }
+      replaced = entry.values.set(association, for: key)
       entries[id] = entry
       if entries.count >= purgeThreshold {
         entries = entries.filter { $0.value.owner != nil }
@@ -96,13 +116,13 @@ final class AssociationTable: @unchecked Sendable {
   }
 
   func removeAll(for object: AnyObject) {
-    let removed: [UnsafeRawPointer: Association]
+    let removed: Associations
     if let responder = object as? UIResponder {
       removed = responder.associations
-      responder.associations = [:]
+      responder.associations = Associations()
     } else {
       lock.lock()
-      removed = entries.removeValue(forKey: ObjectIdentifier(object))?.values ?? [:]
+      removed = entries.removeValue(forKey: ObjectIdentifier(object))?.values ?? Associations()
       lock.unlock()
     }
     withExtendedLifetime(removed) {}

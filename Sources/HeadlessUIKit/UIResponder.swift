@@ -14,7 +14,7 @@ open class UIResponder: NSObject {
   public var isAccessibilityElement = false
   /// Values attached with `objc_setAssociatedObject`: they live as long as this object does.
   /// Not isolated, as the Objective-C runtime functions are not; the world is single-threaded.
-  nonisolated(unsafe) var associations: [UnsafeRawPointer: Association] = [:]
+  nonisolated(unsafe) var associations = Associations()
 
   public override init() {
     super.init()

@@ -42,6 +42,34 @@ private final class ReentrantValue {
     #expect(released == nil)
   }
 
+  /// When their owner goes, associated values are released in the order they were set: their
+  /// deinits (a library's teardown) run in the same order on every run, never in hash order.
+  @Test(arguments: [false, true])
+  func associatedValuesAreReleasedInTheOrderTheyWereSet(onAController: Bool) {
+    _ = UIKitWorld()
+    final class Logged {
+      let index: Int
+      let log: (Int) -> Void
+      init(_ index: Int, log: @escaping (Int) -> Void) {
+        self.index = index
+        self.log = log
+      }
+      deinit { log(index) }
+    }
+    var released: [Int] = []
+    let keys = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+    defer { keys.deallocate() }
+    do {
+      let owner: AnyObject = onAController ? UIViewController() : Box(0)
+      for index in 0..<16 {
+        objc_setAssociatedObject(
+          owner, UnsafeRawPointer(keys + index), Logged(index) { released.append($0) }, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      }
+      if !onAController { objc_removeAssociatedObjects(owner) }
+    }
+    #expect(released == Array(0..<16))
+  }
+
   /// The Objective-C runtime releases a replaced value after storing the new one: its `deinit` may
   /// use the same object's associations and sees the new value (on a controller and on another
   /// object; replaced, set to nil, or all removed).
