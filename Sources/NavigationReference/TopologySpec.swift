@@ -23,16 +23,23 @@ public struct ScreenSpec: Hashable, Sendable {
   public var intents: [IntentSpec]
   /// When two path elements are the same screen (for a screen with a path).
   public var pathEquality: PathEquality
+  /// The intent the screen's feature code runs in every `viewDidAppear`, if any: state changed
+  /// from a UIKit callback, at the moment UIKit calls it.
+  public var onAppear: String?
+  /// The intent the screen's feature code runs in every `viewDidDisappear`, if any.
+  public var onDisappear: String?
 
   public init(
     name: String, slots: [SlotSpec], pathElementScreen: Int? = nil, intents: [IntentSpec] = [],
-    pathEquality: PathEquality = .byIncarnation
+    pathEquality: PathEquality = .byIncarnation, onAppear: String? = nil, onDisappear: String? = nil
   ) {
     self.name = name
     self.slots = slots
     self.pathElementScreen = pathElementScreen
     self.intents = intents
     self.pathEquality = pathEquality
+    self.onAppear = onAppear
+    self.onDisappear = onDisappear
   }
 
   public func intent(named name: String) -> IntentSpec? {
@@ -63,12 +70,24 @@ public struct SlotSpec: Hashable, Sendable {
   /// The screen type shown, or nil for a leaf screen with no slots of its own. Modal children
   /// with slots come wrapped in their own navigation controller, so they can push.
   public var child: Int?
+  /// Alerts and dialogs: one button per name, in order, whose handler runs that intent of the
+  /// screen holding the slot (after UIKit has dismissed the alert), then a cancel button with no
+  /// handler. Empty: a single OK button with no handler.
+  public var buttons: [String]
+  /// The intent of the screen holding the slot that the presentation's `onDismiss` runs, if any:
+  /// once per presentation that leaves the screen.
+  public var onDismiss: String?
 
-  public init(name: String, style: SlotStyle, isFlag: Bool = false, child: Int? = nil) {
+  public init(
+    name: String, style: SlotStyle, isFlag: Bool = false, child: Int? = nil, buttons: [String] = [],
+    onDismiss: String? = nil
+  ) {
     self.name = name
     self.style = style
     self.isFlag = isFlag
     self.child = style.isAlert ? nil : child
+    self.buttons = style.isAlert ? buttons : []
+    self.onDismiss = onDismiss
   }
 }
 

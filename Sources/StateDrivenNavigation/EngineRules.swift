@@ -16,6 +16,10 @@ public struct EngineRules: Sendable, Equatable {
     case always
     /// Nothing: the state keeps what the user took away.
     case never
+    /// As `userRemovalsOfPresentedIdentity`, but for an alert the identity is compared when its
+    /// dismissal ends and the nil written on the next turn, without looking again: an item the
+    /// button's handler set in between is cleared (TCA #3309: a button that shows another alert).
+    case comparedBeforeHandlers
   }
 
   /// What happens to a pushed screen popped only because the engine popped one below it.

@@ -118,6 +118,11 @@ extension UIViewController {
       // says what it wants. (A Bool slot turned off and on again has the same identity, so
       // comparing identities alone would clear it.)
       let dismissedByItsBinding = child.associatedObject(for: dismissedByBindingKey) != nil
+      let presentedIdentityIsThere = {
+        guard !dismissedByItsBinding, let now = item.wrappedValue else { return false }
+        return presentationID == nil || id(now) == presentationID
+      }
+      let comparedEarly = rules.writeBack == .comparedBeforeHandlers && presentedIdentityIsThere()
       let writeBack = {
         switch rules.writeBack {
         case .never:
@@ -125,8 +130,9 @@ extension UIViewController {
         case .always:
           item.wrappedValue = nil
         case .userRemovalsOfPresentedIdentity:
-          guard !dismissedByItsBinding, let now = item.wrappedValue else { return }
-          if presentationID == nil || id(now) == presentationID { item.wrappedValue = nil }
+          if presentedIdentityIsThere() { item.wrappedValue = nil }
+        case .comparedBeforeHandlers:
+          if comparedEarly { item.wrappedValue = nil }
         }
       }
       if child is UIAlertController {

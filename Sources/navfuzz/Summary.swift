@@ -9,7 +9,8 @@ enum Summary {
     lines.append(
       "navfuzz run: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), seed \(options.seed), \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
     lines.append(
-      "  steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(statistics.distinctStates.count), deferred stack changes \(statistics.deferredStackChanges)")
+      "  steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(statistics.distinctStates.count), deferred stack changes \(statistics.deferredStackChanges)"
+        + (statistics.callbackIntents > 0 ? ", intents run from callbacks \(statistics.callbackIntents)" : ""))
     let actions = ActionKind.allCases.compactMap { kind in statistics.actionCounts[kind].map { "\(kind.rawValue) \($0)" } }
     lines.append("  actions: " + actions.joined(separator: ", "))
     let checks = InvariantID.allCases.compactMap { id in statistics.checks[id].map { "\(id.rawValue) \($0)" } }

@@ -31,9 +31,32 @@ import Testing
   @Test func unknownKeysAreRejectedWhereTheyAre() throws {
     let misspelt = #"{"name": "x", "root": "home", "screens": [{"name": "home", "slots": [{"name": "a", "style": "sheet", "sreen": "home"}]}]}"#
     let problem = try #require(Self.problem(misspelt))
-    #expect(problem.description == #"app.json: screens[0].slots[0]: error: unknown key "sreen" (known here: name, style, screen, bool)"#)
+    #expect(problem.description == #"app.json: screens[0].slots[0]: error: unknown key "sreen" (known here: name, style, screen, bool, buttons, onDismiss)"#)
     let top = try #require(Self.problem(#"{"name": "x", "root": "home", "extra": 1, "screens": [{"name": "home", "slots": []}]}"#))
     #expect(top.description.contains(#"unknown key "extra""#))
+  }
+
+  @Test func callbacksNameIntentsOfTheirScreen() throws {
+    let json = #"""
+      {"name": "mail", "root": "inbox", "screens": [
+        {"name": "inbox", "onAppear": "refresh", "onDisappear": "refresh",
+         "slots": [{"name": "alert", "style": "alert", "buttons": ["compose", "refresh"]},
+                   {"name": "compose", "style": "sheet", "onDismiss": "refresh"}],
+         "intents": [{"name": "compose", "effects": ["set compose 1"]}, {"name": "refresh", "effects": ["save"]}]}]}
+      """#
+    let topology = try TopologyFile.parse(Data(json.utf8), file: "app.json")
+    #expect(topology.spec.root.slots[0].buttons == ["compose", "refresh"])
+    #expect(topology.spec.root.slots[1].onDismiss == "refresh")
+    #expect(topology.spec.root.onAppear == "refresh" && topology.spec.root.onDisappear == "refresh")
+    let unknown = try #require(Self.problem(json.replacingOccurrences(of: #"["compose", "refresh"]"#, with: #"["compose", "sned"]"#)))
+    #expect(
+      unknown.description
+        == #"app.json: screens[0].slots[0].buttons[1]: error: screen "inbox" has no intent "sned" (its intents: compose, refresh)"#)
+    let onAppear = try #require(Self.problem(json.replacingOccurrences(of: #""onAppear": "refresh""#, with: #""onAppear": "x""#)))
+    #expect(onAppear.place == "screens[0].onAppear")
+    let sheetButtons = try #require(
+      Self.problem(json.replacingOccurrences(of: #""style": "sheet""#, with: #""style": "sheet", "buttons": ["compose"]"#)))
+    #expect(sheetButtons.description == "app.json: screens[0].slots[1].buttons: error: only an alert or a dialog has buttons")
   }
 
   @Test func syntaxErrorsHaveALineAndAColumn() throws {

@@ -44,6 +44,13 @@ struct Mutant {
       "teardown-ignores-identity", "teardown writes nil without an identity check: the new item is cleared",
       caughtBy: .identityRebinding
     ) { $0.writeBack = .always },
+    // TCA #3309's shape: the alert's write-back decides before the button's handler runs and
+    // writes after it, clearing the alert the handler showed.
+    Mutant(
+      "stale-alert-write-back",
+      "an alert's nil write-back compares identity before the button's handler: the alert it shows is cleared",
+      caughtBy: .referenceAgreement
+    ) { $0.writeBack = .comparedBeforeHandlers },
     Mutant(
       "identity-ignored", "presents only when nothing is presented: identity changes never show",
       caughtBy: .identityRebinding

@@ -30,7 +30,7 @@ public enum FuzzInput {
   }
 
   /// Encodes a trace's actions as bytes that decode to the same steps, as far as the generator can
-  /// produce them (it uses ids 1-3, its own durations, alert button 0): a step it cannot produce is
+  /// produce them (it uses ids 1-3, its own durations, the buttons the alert on top has): a step it cannot produce is
   /// left out, and so are expectations. Used to turn the corpus into libFuzzer seeds.
   public static func encode(_ trace: Trace, topology: Topology, engine: EngineChoice = .default) -> [UInt8] {
     let runner = Runner(topology: topology, engine: engine)
@@ -97,6 +97,7 @@ public enum FuzzInput {
       else { return nil }
       return [kindByte, UInt8(position)]
     case .user(.alertTap(let button)):
+      if options.alertButtons > 1 { return button < min(options.alertButtons, 256) ? [kindByte, UInt8(button)] : nil }
       return button == 0 ? [kindByte] : nil
     case .user(.backTo(let target)):
       return target < max(options.stackDepth - 1, 1) ? [kindByte, UInt8(target)] : nil

@@ -25,7 +25,8 @@ func stepWeight(_ kind: ActionKind) -> Int? {
   case .tick: 3
   case .advance: 4
   case .settle: 3
-  case .untilTransitionEnd, .expect: nil  // until-transition-end: for hand-written traces (no weight yet)
+  case .untilTransitionEnd: 2  // only while a transition runs: the window of next-tick write-backs
+  case .expect: nil
   }
 }
 
@@ -88,7 +89,9 @@ public struct StepGenerator<Choices: ChoiceSource> {
       return .app(choice.screen, intent: choice.intent)
     case .userDismiss: return .user(.dismiss)
     case .userDismissCancel: return .user(.dismissCancel)
-    case .userAlertTap: return .user(.alertTap(0))
+    case .userAlertTap:
+      // A choice only where there is one: single-button alerts generate what they always did.
+      return .user(.alertTap(options.alertButtons > 1 ? random.below(options.alertButtons) : 0))
     case .userBack: return .user(.back)
     case .userBackTo: return .user(.backTo(random.below(max(options.stackDepth - 1, 1))))
     case .userSwipeBack: return .user(.swipeBack)
@@ -133,6 +136,8 @@ struct StepOptions {
   /// rearrange them are chosen then).
   var pathValues: [Int] = []
   var stackDepth = 0
+  /// The buttons of the alert or dialog on top (0 when none is).
+  var alertButtons = 0
   var candidates: [(ActionKind, Int)] = []
   var totalWeight: Int { candidates.reduce(0) { $0 + $1.1 } }
 
@@ -169,6 +174,7 @@ struct StepOptions {
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
     stackDepth = window.topmostNavigationController?.viewControllers.count ?? 0
+    alertButtons = (top as? UIAlertController)?.actions.count ?? 0
     candidates.reserveCapacity(enabled.count)
     for kind in enabled {
       let applicable: Bool

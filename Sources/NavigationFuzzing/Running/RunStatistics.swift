@@ -18,6 +18,8 @@ public struct RunStatistics: Sendable, Codable {
   public var checks: [InvariantID: Int] = [:]
   public var violations: [InvariantID: Int] = [:]
   public var deferredStackChanges = 0
+  /// Intents the app's feature code ran from UIKit callbacks (alert buttons, appearance, `onDismiss`).
+  public var callbackIntents = 0
   /// Stable hashes of the reference model at each quiescent point.
   public var distinctStates: Set<UInt64> = []
   /// Screen depth (controllers on screen) at each quiescent point.
@@ -43,6 +45,7 @@ public struct RunStatistics: Sendable, Codable {
     checks.merge(other.checks, uniquingKeysWith: +)
     violations.merge(other.violations, uniquingKeysWith: +)
     deferredStackChanges += other.deferredStackChanges
+    callbackIntents += other.callbackIntents
     distinctStates.formUnion(other.distinctStates)
     depthHistogram.merge(other.depthHistogram, uniquingKeysWith: +)
   }

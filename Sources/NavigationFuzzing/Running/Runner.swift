@@ -56,8 +56,10 @@ public final class Runner {
       if case .app(let screen, let intent) = step {
         // The app's feature code must do what the intent declares itself: only the consequences
         // the reference drew from it (evictions, cascades) are the model's, not its effects.
+        let declared = topology.spec.screenType(at: screen).flatMap { topology.spec.screens[$0].intent(named: intent) }
         world.mirrorConsequences(
-          filledBefore: filledBefore, except: declaredTargets(of: intent, at: screen), includingPath: false)
+          filledBefore: filledBefore, except: declared.map { world.declaredTargets(of: $0, at: screen) } ?? [],
+          includingPath: false)
       } else {
         world.mirrorConsequences(filledBefore: filledBefore)
       }
@@ -67,6 +69,7 @@ public final class Runner {
     lastKind = step.kind
     world.reportPathScreenOrder()
     let removed = world.applyUserRemovalsToReference()
+    noteCallbackIntents()
     unverifiedRemovals += removed
     if case .user = step, case .performed = outcome { navigationChangedSinceQuiescence = true }
     checkDiagnostics(stepIndex: index)
@@ -81,6 +84,7 @@ public final class Runner {
     }
     world.reportPathScreenOrder()
     _ = world.applyUserRemovalsToReference()
+    noteCallbackIntents()
     checkDiagnostics(stepIndex: stepIndex)
     checkQuiescent(stepIndex: stepIndex)
   }
@@ -173,6 +177,8 @@ public final class Runner {
     case .user(let gesture):
       let window = world.window
       // The path screen a cancelled swipe takes comes back: an engine reusing screens by value sees it.
+      // A skipped gesture leaves them as they were: a swipe may still be running.
+      let (cancelledBefore, positionsBefore) = (world.swipeBackCancelled, world.pathPositionsBeforeGesture)
       if gesture == .swipeBackCancel { world.swipeBackCancelled = world.topPathGeneration }
       world.notePathPositionsBeforeGesture()
       let outcome: UserGestureOutcome =
@@ -185,7 +191,10 @@ public final class Runner {
         case .swipeBack: window.userSwipeBack()
         case .swipeBackCancel: window.userSwipeBack(cancelled: true)
         }
-      if case .skipped(let reason) = outcome { return .skipped(reason) }
+      if case .skipped(let reason) = outcome {
+        (world.swipeBackCancelled, world.pathPositionsBeforeGesture) = (cancelledBefore, positionsBefore)
+        return .skipped(reason)
+      }
     case .tick:
       environment.runLoop.tick()
     case .advance(let milliseconds):
@@ -228,6 +237,22 @@ public final class Runner {
     // Time passed: the engine looked, and what the user removed meanwhile is the reference's now.
     world.engineLooks()
     unverifiedRemovals += world.applyUserRemovalsToReference()
+  }
+
+  /// Intents run from UIKit callbacks during the step are program changes: the removals the user
+  /// made before them need not show written back (the app changed state since), those after do.
+  private func noteCallbackIntents() {
+    let before = world.removalsBeforeCallbacks
+    world.removalsBeforeCallbacks.removeAll()
+    guard !world.callbackIntentsRun.isEmpty else {
+      unverifiedRemovals += before
+      return
+    }
+    statistics.callbackIntents += world.callbackIntentsRun.count
+    world.callbackIntentsRun.removeAll()
+    navigationChangedSinceQuiescence = true
+    unverifiedRemovals.removeAll()
+    identityChanges.removeAll()
   }
 
   // MARK: Recording
@@ -299,23 +324,5 @@ extension Runner {
     default: return
     }
     world.setValuePath(values, generations: values.map { _ in world.takeGeneration() })
-  }
-
-  /// The slots an intent's effects address directly (its own effects, which feature code owes).
-  fileprivate func declaredTargets(of intent: String, at screen: Address) -> [Address] {
-    guard let type = topology.spec.screenType(at: screen),
-      let spec = topology.spec.screens[type].intent(named: intent)
-    else { return [] }
-    return spec.effects.compactMap { effect in
-      switch effect {
-      case .set(let slot, _), .clear(let slot):
-        return topology.spec.screens[type].slotIndex(named: slot).map { screen.appending(.slot($0)) }
-      case .dismissSelf:
-        if case .slot? = screen.last { return screen }
-        return nil
-      case .save, .pathAppend, .pathPopBack:
-        return nil
-      }
-    }
   }
 }

@@ -37,6 +37,10 @@ final class World {
   /// The path screens on the root stack when the last user gesture began, by incarnation: where
   /// the user's pop happened, whatever the path did meanwhile.
   var pathPositionsBeforeGesture: [Int] = []
+  /// User removals the reference learnt of just before a callback's intent ran (see
+  /// `World+CallbackIntents`), and the intents run from callbacks since the runner last looked.
+  var removalsBeforeCallbacks: [ScreenTag] = []
+  var callbackIntentsRun: [String] = []
 
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
@@ -87,7 +91,7 @@ final class World {
 
   func runtimeSet(_ address: Address, id: Int, generation: Int) {
     guard let (model, index) = runtimeSlot(address) else { return }
-    if let existing = model.peek(index), existing.id.id == id {
+    if let existing = model.peek(index), existing.id.id == id, !removedIncarnations.contains(existing.id.generation) {
       model[slot: index]!.payload += 1
       return
     }

@@ -31,7 +31,8 @@ public struct Explorer {
   }
 
   /// The actions tried from a state: program steps on slots that exist (ids 1 and 2), path steps,
-  /// every user gesture on what is on screen, and three ways for time to pass.
+  /// every user gesture on what is on screen, and three ways for time to pass (four while a
+  /// transition runs: up to its end).
   func alphabet(for runner: Runner) -> [Step] {
     var steps: [Step] = []
     for address in runner.reference.filledSlots() {
@@ -60,11 +61,17 @@ public struct Explorer {
     }
     let window = runner.world.window
     if let top = window.topmostViewController, top !== window.rootViewController {
-      steps += top is UIAlertController ? [.user(.alertTap(0))] : [.user(.dismiss), .user(.dismissCancel)]
+      if let alert = top as? UIAlertController {
+        steps += alert.actions.indices.map { .user(.alertTap($0)) }
+      } else {
+        steps += [.user(.dismiss), .user(.dismissCancel)]
+      }
     }
     if (window.topmostNavigationController?.viewControllers.count ?? 0) > 1 {
       steps += [.user(.back), .user(.swipeBack), .user(.swipeBackCancel)]
     }
+    // The end of a running transition, before the next turn: where next-tick write-backs land.
+    if runner.environment.isTransitioning { steps.append(.untilTransitionEnd) }
     return steps + [.tick, .advance(250), .settle]
   }
 

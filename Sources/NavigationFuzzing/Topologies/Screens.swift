@@ -33,6 +33,12 @@ final class ScreenController: UIViewController {
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     world?.reference.appeared(screen: model.address, generation: screenTag?.generation ?? 0)
+    if let intent = model.spec.onAppear { world?.runIntentFromCallback(intent, on: model) }
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    if let intent = model.spec.onDisappear { world?.runIntentFromCallback(intent, on: model) }
   }
 }
 
@@ -49,7 +55,10 @@ extension World {
         guard let self, let model else { return LeafController() }
         return self.makeContent(for: model, slot: index, item: item)
       },
-      onDismiss: { [weak self] in self?.presentations[key, default: PresentationCount()].dismissed += 1 })
+      onDismiss: { [weak self, weak model] in
+        self?.presentations[key, default: PresentationCount()].dismissed += 1
+        if let intent = model?.spec.slots[index].onDismiss, let model { self?.runIntentFromCallback(intent, on: model) }
+      })
   }
 
   /// Builds the controller a slot shows: a screen (wrapped in a navigation controller when modal
@@ -62,7 +71,15 @@ extension World {
     let presented: UIViewController
     if spec.style.isAlert {
       let alert = UIAlertController(title: tag.label, message: nil, preferredStyle: spec.style == .dialog ? .actionSheet : .alert)
-      alert.addAction(UIAlertAction(title: "OK", style: .cancel))
+      // UIKit runs a button's handler once the alert's dismissal has ended.
+      for intent in spec.buttons {
+        alert.addAction(
+          UIAlertAction(title: intent, style: .default) { [weak self, weak model] _ in
+            guard let self, let model else { return }
+            self.runIntentFromCallback(intent, on: model)
+          })
+      }
+      alert.addAction(UIAlertAction(title: spec.buttons.isEmpty ? "OK" : "Cancel", style: .cancel))
       alert.screenTag = tag
       presented = alert
     } else {

@@ -14,7 +14,7 @@ public struct Topology: Sendable {
   public var name: String { spec.name }
 
   /// The built-in topologies, by name. Their slot names are a contract: corpus files use them.
-  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack, .covers, .valueStack]
+  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack, .covers, .valueStack, .callbacks]
 
   /// The built-in topologies and those registered (from files or Swift), by name.
   public static func named(_ name: String) -> Topology? {
@@ -186,6 +186,52 @@ public struct Topology: Sendable {
           ]),
       ]),
     summary: "covers over pushes and over covers, pushes inside and under covers, a sheet, alerts")
+
+  /// State changed inside UIKit callbacks. Alert and dialog buttons run intents from their
+  /// handlers — the first shows another alert (TCA #3309's shape), others push, present, dismiss
+  /// their own screen or pop it; a message screen shows a tip (an alert) as it appears and closes
+  /// it as it disappears; the compose sheet's `onDismiss` shows an alert. Every intent is also a button.
+  public static let callbacks = Topology(
+    spec: TopologySpec(
+      name: "callbacks",
+      screens: [
+        ScreenSpec(
+          name: "inbox",
+          slots: [
+            SlotSpec(name: "alert", style: .alert, buttons: ["showAnotherAlert", "compose", "openMessage"]),
+            SlotSpec(name: "options", style: .dialog, buttons: ["openMessage", "archive"]),
+            SlotSpec(name: "message", style: .push, child: 1),
+            SlotSpec(name: "compose", style: .sheet, child: 2, onDismiss: "confirmSent"),
+          ],
+          intents: [
+            IntentSpec("showAnotherAlert", effects: [.set(slot: "alert", id: 2)]),
+            IntentSpec("compose", effects: [.set(slot: "compose", id: 1)]),
+            IntentSpec("openMessage", effects: [.set(slot: "message", id: 1)]),
+            IntentSpec("archive", effects: [.save, .clear(slot: "message")]),
+            IntentSpec("confirmSent", effects: [.set(slot: "alert", id: 3)]),
+          ]),
+        ScreenSpec(
+          name: "message",
+          slots: [
+            SlotSpec(name: "alert", style: .alert, buttons: ["nextTip", "delete", "reply", "openNext"]),
+            SlotSpec(name: "reply", style: .sheet, child: 2),
+            SlotSpec(name: "next", style: .push, child: 1),
+          ],
+          intents: [
+            IntentSpec("nextTip", effects: [.set(slot: "alert", id: 2)]),
+            IntentSpec("delete", effects: [.dismissSelf]),
+            IntentSpec("reply", effects: [.set(slot: "reply", id: 1)]),
+            IntentSpec("openNext", effects: [.set(slot: "next", id: 1)]),
+            IntentSpec("showTip", effects: [.save, .set(slot: "alert", id: 1)]),
+            IntentSpec("closeTip", effects: [.clear(slot: "alert")]),
+          ],
+          onAppear: "showTip", onDisappear: "closeTip"),
+        ScreenSpec(
+          name: "composer",
+          slots: [SlotSpec(name: "discard", style: .alert, buttons: ["discard"])],
+          intents: [IntentSpec("discard", effects: [.dismissSelf]), IntentSpec("send", effects: [.save, .dismissSelf])]),
+      ]),
+    summary: "state changed in callbacks: alert/dialog buttons run intents, a screen acts on appear/disappear, a sheet's onDismiss shows an alert")
 
   private static func basicSlots(child: Int) -> [SlotSpec] {
     [

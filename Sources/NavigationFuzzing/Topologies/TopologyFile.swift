@@ -26,7 +26,9 @@ import Synchronization
 /// `"pathEquality": "value"`: then they are plain values, equal by value, and a deep link reuses
 /// the screen of an equal value. A screen may declare `intents`, its buttons, each with the
 /// navigation effects it should have (`"set SLOT ID"`, `"clear SLOT"`, `"save"`, `"dismiss"`,
-/// `"path append VALUE"`, `"path pop-back VALUE"`), which `app` steps trigger.
+/// `"path append VALUE"`, `"path pop-back VALUE"`), which `app` steps trigger. UIKit callbacks
+/// run intents too: an alert's or dialog's `"buttons"` (one intent each, then a cancel button),
+/// a slot's `"onDismiss"`, a screen's `"onAppear"` and `"onDisappear"`.
 /// Unknown keys are errors (a misspelt `"sreen"` would otherwise silently make a leaf).
 public enum TopologyFile {
   struct Document: Decodable {
@@ -50,8 +52,10 @@ public enum TopologyFile {
     var path: String?
     var pathEquality: String?
     var intents: [Intent]?
+    var onAppear: String?
+    var onDisappear: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, slots, path, pathEquality, intents }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, slots, path, pathEquality, intents, onAppear, onDisappear }
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(CodingKeys.self)
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +64,8 @@ public enum TopologyFile {
       path = try container.decodeIfPresent(String.self, forKey: .path)
       pathEquality = try container.decodeIfPresent(String.self, forKey: .pathEquality)
       intents = try container.decodeIfPresent([Intent].self, forKey: .intents)
+      onAppear = try container.decodeIfPresent(String.self, forKey: .onAppear)
+      onDisappear = try container.decodeIfPresent(String.self, forKey: .onDisappear)
     }
   }
 
@@ -81,8 +87,10 @@ public enum TopologyFile {
     var style: String
     var screen: String?
     var bool: Bool?
+    var buttons: [String]?
+    var onDismiss: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, style, screen, bool }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, style, screen, bool, buttons, onDismiss }
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(CodingKeys.self)
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -90,6 +98,8 @@ public enum TopologyFile {
       style = try container.decode(String.self, forKey: .style)
       screen = try container.decodeIfPresent(String.self, forKey: .screen)
       bool = try container.decodeIfPresent(Bool.self, forKey: .bool)
+      buttons = try container.decodeIfPresent([String].self, forKey: .buttons)
+      onDismiss = try container.decodeIfPresent(String.self, forKey: .onDismiss)
     }
   }
 
@@ -252,6 +262,26 @@ public enum TopologyFile {
     return intents
   }
 
+  /// Callbacks (`buttons` and `onDismiss` of a slot, `onAppear` and `onDisappear` of a screen)
+  /// name intents of the screen they belong to.
+  private static func checkCallbacks(
+    _ screen: Screen, intents: [IntentSpec], at base: String, file: String
+  ) throws(Problem) {
+    func check(_ name: String?, at place: String) throws(Problem) {
+      guard let name, !intents.contains(where: { $0.name == name }) else { return }
+      let known = intents.isEmpty ? "it declares none" : "its intents: \(intents.map(\.name).joined(separator: ", "))"
+      throw Problem(file: file, place: place, message: "screen \"\(screen.name)\" has no intent \"\(name)\" (\(known))")
+    }
+    try check(screen.onAppear, at: "\(base).onAppear")
+    try check(screen.onDisappear, at: "\(base).onDisappear")
+    for (index, slot) in screen.slots.enumerated() {
+      for (position, button) in (slot.buttons ?? []).enumerated() {
+        try check(button, at: "\(base).slots[\(index)].buttons[\(position)]")
+      }
+      try check(slot.onDismiss, at: "\(base).slots[\(index)].onDismiss")
+    }
+  }
+
   private static func parsePathEquality(
     _ screen: Screen, at base: String, hasPath: Bool, file: String
   ) throws(Problem) -> PathEquality {
@@ -312,8 +342,14 @@ public enum TopologyFile {
         if style.isAlert, slot.screen != nil {
           throw fail("\(place).screen", "an \(style.rawValue) shows no screen")
         }
+        if !style.isAlert, slot.buttons != nil {
+          throw fail("\(place).buttons", "only an alert or a dialog has buttons")
+        }
         let child = try slot.screen.map { (name) throws(Problem) in try index(of: name, at: "\(place).screen") }
-        slots.append(SlotSpec(name: slot.name, style: style, isFlag: slot.bool ?? false, child: child))
+        slots.append(
+          SlotSpec(
+            name: slot.name, style: style, isFlag: slot.bool ?? false, child: child, buttons: slot.buttons ?? [],
+            onDismiss: slot.onDismiss))
       }
       var pathElement: Int?
       if let path = screen.path {
@@ -322,6 +358,7 @@ public enum TopologyFile {
       }
       let pathEquality = try parsePathEquality(screen, at: base, hasPath: pathElement != nil, file: file)
       let intents = try parseIntents(screen, slots: slots, at: base, file: file)
+      try checkCallbacks(screen, intents: intents, at: base, file: file)
       if document.screens[rootIndex].pathEquality == PathEquality.byValue.rawValue,
         let position = intents.firstIndex(where: { $0.effects.contains { $0.changesThePath } })
       {
@@ -330,7 +367,8 @@ public enum TopologyFile {
       }
       screens.append(
         ScreenSpec(
-          name: screen.name, slots: slots, pathElementScreen: pathElement, intents: intents, pathEquality: pathEquality))
+          name: screen.name, slots: slots, pathElementScreen: pathElement, intents: intents, pathEquality: pathEquality,
+          onAppear: screen.onAppear, onDisappear: screen.onDisappear))
     }
     return Topology(
       spec: TopologySpec(name: document.name, screens: screens), summary: "from \(file)")

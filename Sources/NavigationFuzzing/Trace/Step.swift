@@ -93,7 +93,7 @@ public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable, Co
   case userBack = "user-back", userBackTo = "user-back-to", userSwipeBack = "user-swipe-back"
   case userSwipeBackCancel = "user-swipe-back-cancel"
   case tick, advance, settle
-  /// Not generated yet (no weight): written in traces by hand.
+  /// Generated only while a transition runs (there is nothing to wait for otherwise).
   case untilTransitionEnd = "until-transition-end"
   case expect
 

@@ -1,0 +1,61 @@
+import NavigationReference
+
+/// State changed from inside UIKit callbacks: an alert button's handler, a screen's
+/// `viewDidAppear` / `viewDidDisappear`, a presentation's `onDismiss`. The topology declares which
+/// intent each callback runs (`SlotSpec.buttons`, `.onDismiss`, `ScreenSpec.onAppear`,
+/// `.onDisappear`); the app's feature code performs it when UIKit (or the engine) calls, and the
+/// reference applies its effects at that same moment, as it learns of a user's removals from
+/// UIKit. Nothing here depends on a step: generated runs produce these writes whenever their
+/// steps lead UIKit to call back.
+extension World {
+  /// Runs intent `name` of `model`'s screen now, from a callback. Ignored when the screen has left
+  /// the model or the reference holds another incarnation at its address: the feature code of a
+  /// screen nobody holds changes nothing navigation reads.
+  func runIntentFromCallback(_ name: String, on model: ScreenModel) {
+    let address = model.address
+    guard let intent = model.spec.intent(named: name) else { return }
+    // What the user removed before UIKit called reaches the reference first: the alert a button
+    // belongs to is gone by the time its handler runs.
+    removalsBeforeCallbacks += applyUserRemovalsToReference()
+    guard rootModel.screen(at: address.components[...]) === model, incarnationsAgree(at: address),
+      let screen = reference.screen(at: address), screen.type == model.type
+    else { return }
+    let filledBefore = reference.filledSlots()
+    let generations = (0..<reference.generationsNeeded(for: name, screenType: screen.type)).map { _ in takeGeneration() }
+    reference.perform(name, at: address, generations: generations)
+    features.perform(intent, on: model, in: AppContext(world: self, generations: generations))
+    mirrorConsequences(filledBefore: filledBefore, except: declaredTargets(of: intent, at: address), includingPath: false)
+    callbackIntentsRun.append("\(name) on \(address.isRoot ? "root" : topology.describe(address))")
+  }
+
+  /// Whether the model and the reference hold the same incarnation at `address` (its last part).
+  private func incarnationsAgree(at address: Address) -> Bool {
+    switch address.last {
+    case nil:
+      return true
+    case .slot(let index)?:
+      guard let (model, _) = runtimeSlot(address), let runtime = model.peek(index), let expected = reference.item(at: address)
+      else { return false }
+      return runtime.id.generation == expected.generation
+    case .pathElement(let index)?:
+      let runtime = rootModel.peekPath, expected = reference.path
+      return index < runtime.count && index < expected.count && runtime[index].generation == expected[index].generation
+    }
+  }
+
+  /// The slots an intent's effects address directly (its own effects, which feature code owes).
+  func declaredTargets(of intent: IntentSpec, at screen: Address) -> [Address] {
+    guard let type = topology.screenType(at: screen) else { return [] }
+    return intent.effects.compactMap { effect in
+      switch effect {
+      case .set(let slot, _), .clear(let slot):
+        return topology.screens[type].slotIndex(named: slot).map { screen.appending(.slot($0)) }
+      case .dismissSelf:
+        if case .slot? = screen.last { return screen }
+        return nil
+      case .save, .pathAppend, .pathPopBack:
+        return nil
+      }
+    }
+  }
+}
