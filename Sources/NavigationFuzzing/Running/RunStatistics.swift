@@ -18,6 +18,9 @@ public struct RunStatistics: Sendable, Codable {
   public var checks: [InvariantID: Int] = [:]
   public var violations: [InvariantID: Int] = [:]
   public var deferredStackChanges = 0
+  /// UIKit's log-only warnings not checked because the engine does not promise to avoid them
+  /// (`EngineContract.avoidsUIKitWarnings`).
+  public var uikitWarnings = 0
   /// Stable hashes of the reference model at each quiescent point.
   public var distinctStates: Set<UInt64> = []
   /// Screen depth (controllers on screen) at each quiescent point.
@@ -43,6 +46,7 @@ public struct RunStatistics: Sendable, Codable {
     checks.merge(other.checks, uniquingKeysWith: +)
     violations.merge(other.violations, uniquingKeysWith: +)
     deferredStackChanges += other.deferredStackChanges
+    uikitWarnings += other.uikitWarnings
     distinctStates.formUnion(other.distinctStates)
     depthHistogram.merge(other.depthHistogram, uniquingKeysWith: +)
   }
