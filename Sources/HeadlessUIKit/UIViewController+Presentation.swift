@@ -92,8 +92,14 @@ extension UIViewController {
       environment.transition(involving: $0, modalOnly: true) != nil
     }
     if busy {
+      // Already being dismissed (not by a swipe the user may still cancel) and nothing waits for
+      // this call: the first dismissal does what it asks, so UIKit's message is all that happens
+      // (docs/SEMANTICS.md).
+      let redundant =
+        completion == nil && victim.isBeingDismissed
+        && environment.transition(involving: victim, modalOnly: true)?.kind == .dismiss
       environment.report(
-        .dismissWhileTransitioning,
+        redundant ? .dismissWhileBeingDismissed : .dismissWhileTransitioning,
         "Attempt to dismiss from view controller \(debugName) while a presentation or dismiss is in progress!",
         [self, victim])
       return

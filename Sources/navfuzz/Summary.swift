@@ -16,6 +16,7 @@ enum Summary {
     let checks = InvariantID.allCases.compactMap { id in statistics.checks[id].map { "\(id.rawValue) \($0)" } }
     lines.append("  checks: " + checks.joined(separator: ", "))
     for line in engine.contract.notChecked { lines.append("  not checked: \(line)") }
+    if !engine.contract.avoidsUIKitWarnings { lines.append("  UIKit warnings (log only): \(statistics.uikitWarnings)") }
     for allowance in engine.contract.allowances {
       let count = InvariantID(rawValue: allowance.invariant).flatMap { statistics.violations[$0] } ?? 0
       lines.append("  allowed: \(allowance.invariant) (\(count) violation(s) accepted) because \(allowance.reason)")

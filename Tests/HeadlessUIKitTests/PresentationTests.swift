@@ -82,7 +82,8 @@ import Testing
   /// A library that dismisses what it is already dismissing (swift-navigation's `Presented.deinit`
   /// calls `dismiss(animated: false)` on the controller its binding just asked to dismiss) gets
   /// UIKit's refusal, whether it asks the presented controller or its presenter, animated or not;
-  /// the first dismissal goes on and completes.
+  /// the first dismissal goes on and completes. With a completion, something is lost (it never
+  /// runs): a refusal; without one, only the console shows it: a warning.
   @Test(arguments: [false, true], [false, true])
   func aSecondDismissWhileTheFirstRunsIsRefusedAndTheFirstCompletes(viaPresenter: Bool, animated: Bool) {
     let world = TestWorld()
@@ -93,7 +94,10 @@ import Testing
     sheet.dismiss(animated: true) { firstCompleted = true }
     #expect(sheet.isBeingDismissed)
     (viaPresenter ? world.root : sheet).dismiss(animated: animated) { secondCompleted = true }
-    #expect(world.diagnosticKinds == [.dismissWhileTransitioning])
+    (viaPresenter ? sheet : world.root).dismiss(animated: animated)
+    #expect(world.diagnosticKinds == [.dismissWhileTransitioning, .dismissWhileBeingDismissed])
+    #expect(world.environment.diagnostics.map(\.kind.severity) == [.refusal, .warning])
+    #expect(world.environment.diagnostics[1].message.hasSuffix("while a presentation or dismiss is in progress!"))
     #expect(
       world.environment.diagnostics[0].message
         == "Attempt to dismiss from view controller \((viaPresenter ? world.root : sheet).debugName) while a presentation or dismiss is in progress!"
@@ -103,6 +107,27 @@ import Testing
     #expect(!secondCompleted)
     #expect(world.root.presentedViewController == nil)
     #expect(world.events(of: sheet) == ["sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.viewDidAppear", "sheet.viewWillDisappear", "sheet.viewDidDisappear"])
+  }
+
+  /// Only a committed dismissal of the very controller makes a second one redundant: a swipe the
+  /// user may still cancel, or a dismissal running above the victim, leaves the call's work undone.
+  @Test func aDismissDuringASwipeOrAboveTheVictimIsARefusal() {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: false)
+    let nested = LoggingController(name: "nested")
+    sheet.present(nested, animated: false)
+    world.settle()
+    nested.dismiss(animated: true)
+    world.root.dismiss(animated: false)
+    world.settle()
+    #expect(world.diagnosticKinds == [.dismissWhileTransitioning])
+    #expect(world.root.presentedViewController === sheet)
+    #expect(world.window.userSwipeToDismiss(cancelled: true) == .performed)
+    world.root.dismiss(animated: false)
+    world.settle()
+    #expect(world.diagnosticKinds == [.dismissWhileTransitioning, .dismissWhileTransitioning])
+    #expect(world.root.presentedViewController === sheet)
   }
 
   @Test func presentingFromAControllerOutsideTheWindowIsRefused() {

@@ -68,6 +68,27 @@ import Testing
     }
   }
 
+  /// The built-in engine, whose modal screens ask once more to be dismissed, without a completion,
+  /// as their dismissal begins (as swift-navigation's `Presented.deinit` does).
+  struct DismissesTwice: NavigationEngine {
+    func wire(_ slot: SlotConnection, on controller: UIViewController) {
+      let content = slot.content
+      let twice = SlotConnection(
+        spec: slot.spec, model: slot.model, index: slot.index,
+        content: { item in
+          let presented = content(item)
+          presented.addLifecycleHook { controller, event in
+            if event == .viewWillDisappear, controller.isBeingDismissed { controller.dismiss(animated: false) }
+          }
+          return presented
+        }, onDismiss: slot.onDismiss)
+      StateDrivenEngine().wire(twice, on: controller)
+    }
+    func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
+      StateDrivenEngine().makeStack(path, root: root)
+    }
+  }
+
   /// An engine type that declares its profile and contract.
   struct Declaring: NavigationEngine {
     static var semantics: SemanticsProfile { .swiftUI }
@@ -97,6 +118,24 @@ import Testing
     #expect(!found.contains(.noDoublePresentation))
     #expect(!found.isEmpty, "the refused presentation still leaves the state unshown")
     #expect(declared.contract.notChecked.count == 1)
+  }
+
+  @Test func uikitWarningsAreCountedNotCheckedForAnEngineThatDeclaresItMakesThem() throws {
+    let text = "set presentedChild 1\nsettle\nclear presentedChild\nsettle\n"
+    let trace = try TraceFormat.parse("navtrace 1\ntopology basic\n" + text)
+    let undeclared = EngineChoice(name: "dismisses-twice", summary: "", make: { DismissesTwice() })
+    let strict = try Replay.run(trace, topology: .basic, engine: undeclared)
+    let violation = try #require(strict.violations.first)
+    #expect(strict.violations.map(\.invariant) == [.uikitRules])
+    #expect(violation.explanation.hasPrefix("UIKit warning: Attempt to dismiss from view controller "))
+    let declared = EngineChoice(
+      name: "dismisses-twice", summary: "", contract: EngineContract(avoidsUIKitWarnings: false), make: { DismissesTwice() })
+    let counted = try Replay.run(trace, topology: .basic, engine: declared)
+    #expect(counted.violations.isEmpty)
+    #expect(counted.statistics.uikitWarnings == 1)
+    #expect(counted.notChecked.count == 1)
+    #expect(counted.notChecked[0].hasPrefix("uikit-rules for UIKit's log-only warnings"))
+    #expect(strict.statistics.uikitWarnings == 0)
   }
 
   func violated(_ text: String, _ engine: EngineChoice) throws -> [InvariantID] {

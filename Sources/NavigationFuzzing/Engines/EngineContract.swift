@@ -14,15 +14,21 @@ public struct EngineContract: Sendable, Hashable {
   /// runs (it waits); when false, UIKit's refusals "while a presentation is in progress" are the
   /// app's business, not violations.
   public var waitsForTransitions = true
+  /// The engine never makes UIKit log a warning that costs nothing (a second dismissal, without a
+  /// completion, of a controller already being dismissed: UIKit logs it and the first dismissal
+  /// does the work). When false, such warnings are counted (`RunStatistics.uikitWarnings`) and
+  /// shown in every summary, not `uikit-rules` violations; refusals and exceptions still are.
+  public var avoidsUIKitWarnings = true
   /// Invariants whose violations are accepted, each with its reason.
   public private(set) var allowances: [Allowance] = []
 
   /// Everything: what the built-in engine offers.
   public init() {}
 
-  public init(onDismissForPushes: Bool = true, waitsForTransitions: Bool = true) {
+  public init(onDismissForPushes: Bool = true, waitsForTransitions: Bool = true, avoidsUIKitWarnings: Bool = true) {
     self.onDismissForPushes = onDismissForPushes
     self.waitsForTransitions = waitsForTransitions
+    self.avoidsUIKitWarnings = avoidsUIKitWarnings
   }
 
   /// Accepts violations of `invariant`, for `reason` (required: an allowance without a reason is
@@ -45,6 +51,10 @@ public struct EngineContract: Sendable, Hashable {
     if !onDismissForPushes { lines.append("ondismiss-exactly-once for pushed destinations (the engine has no onDismiss for pushes)") }
     if !waitsForTransitions {
       lines.append("no-double-presentation refusals during a transition (the engine does not wait for transitions)")
+    }
+    if !avoidsUIKitWarnings {
+      lines.append(
+        "uikit-rules for UIKit's log-only warnings (a second dismissal, without completion, of a controller already being dismissed), counted as UIKit warnings")
     }
     return lines
   }

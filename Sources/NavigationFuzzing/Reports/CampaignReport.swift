@@ -57,6 +57,8 @@ public struct CampaignReport: Codable, Sendable {
     public var screenDepths: [Count]
     public var skipReasons: [Count]
     public var deferredStackChanges: Int
+    /// UIKit's log-only warnings, counted instead of checked (`EngineContract.avoidsUIKitWarnings`).
+    public var uikitWarnings: Int?
     public var minDistinctStates: Int?
     public var floorMet: Bool
   }
@@ -167,7 +169,8 @@ extension CampaignReport {
       distinctStates: statistics.distinctStates.count,
       screenDepths: statistics.depthHistogram.keys.sorted().map { Count(name: String($0), count: statistics.depthHistogram[$0]!) },
       skipReasons: statistics.skipReasons.keys.sorted().map { Count(name: $0, count: statistics.skipReasons[$0]!) },
-      deferredStackChanges: statistics.deferredStackChanges, minDistinctStates: nil, floorMet: true)
+      deferredStackChanges: statistics.deferredStackChanges, uikitWarnings: statistics.uikitWarnings, minDistinctStates: nil,
+      floorMet: true)
     return (invariants, coverage)
   }
 

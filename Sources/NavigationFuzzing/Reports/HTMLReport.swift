@@ -162,7 +162,7 @@ enum HTMLReport {
     if !coverage.skipReasons.isEmpty { html.append(bars("skipped steps", coverage.skipReasons)) }
     html.append("</div>")
     html.append(
-      "<p>\(coverage.actionPairs.count) distinct action pairs; \(coverage.distinctStates) distinct states; \(coverage.deferredStackChanges) deferred stack changes.</p>")
+      "<p>\(coverage.actionPairs.count) distinct action pairs; \(coverage.distinctStates) distinct states; \(coverage.deferredStackChanges) deferred stack changes\(coverage.uikitWarnings.map { "; \($0) UIKit warnings (log only)" } ?? "").</p>")
     return html.joined(separator: "\n")
   }
 

@@ -163,6 +163,9 @@ enum MarkdownReport {
         + "(\(report.totals.skippedSteps) skipped), \(report.coverage.distinctStates) distinct states, "
         + String(format: "%.2f s, %.0f actions/s.", campaign.durationSeconds, report.totals.actionsPerSecond))
     for line in campaign.notChecked ?? [] { lines.append("\n**Not checked:** \(line).") }
+    if let warnings = report.coverage.uikitWarnings, warnings > 0 {
+      lines.append("\n**UIKit warnings (log only, not checked):** \(warnings).")
+    }
     for allowance in campaign.allowed ?? [] {
       lines.append("\n**Allowed:** `\(allowance.invariant)` violations are accepted because \(allowance.reason).")
     }

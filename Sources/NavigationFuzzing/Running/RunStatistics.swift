@@ -20,6 +20,9 @@ public struct RunStatistics: Sendable, Codable {
   public var deferredStackChanges = 0
   /// Intents the app's feature code ran from UIKit callbacks (alert buttons, appearance, `onDismiss`).
   public var callbackIntents = 0
+  /// UIKit's log-only warnings not checked because the engine does not promise to avoid them
+  /// (`EngineContract.avoidsUIKitWarnings`).
+  public var uikitWarnings = 0
   /// Stable hashes of the reference model at each quiescent point.
   public var distinctStates: Set<UInt64> = []
   /// Screen depth (controllers on screen) at each quiescent point.
@@ -46,6 +49,7 @@ public struct RunStatistics: Sendable, Codable {
     violations.merge(other.violations, uniquingKeysWith: +)
     deferredStackChanges += other.deferredStackChanges
     callbackIntents += other.callbackIntents
+    uikitWarnings += other.uikitWarnings
     distinctStates.formUnion(other.distinctStates)
     depthHistogram.merge(other.depthHistogram, uniquingKeysWith: +)
   }

@@ -299,8 +299,10 @@ public final class Runner {
         statistics.deferredStackChanges += 1
       case .runLoopDidNotSettle:
         record(.quiescence, stepIndex, diagnostic.message)
+      case _ where diagnostic.kind.severity == .warning && !engine.contract.avoidsUIKitWarnings:
+        statistics.uikitWarnings += 1  // not checked, counted: the summary says so
       default:
-        record(.uikitRules, stepIndex, "UIKit \(diagnostic.kind.isException ? "exception" : "refusal"): \(diagnostic.message)")
+        record(.uikitRules, stepIndex, "UIKit \(diagnostic.kind.severity.rawValue): \(diagnostic.message)")
       }
     }
     diagnosticsSeen = diagnostics.count
