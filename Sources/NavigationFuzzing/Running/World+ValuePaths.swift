@@ -77,6 +77,32 @@ extension World {
     reference.userRemoved(pathElement: lowest.position, value: lowest.value)
   }
 
+  /// A user's removal of a screen pushed or presented from a path screen the path has dropped
+  /// (a screen of a plain value, kept with its state in case a deep link brings the value back):
+  /// applied to the state archived with it. Returns whether the tag's screen was such a one.
+  func userRemovedFromDroppedPathScreen(_ tag: ScreenTag) -> Bool {
+    guard topology.root.pathEquality == .byValue, case .slot(let address, _) = tag.place,
+      case .pathElement? = address.components.first, let (model, index) = tag.slot
+    else { return false }
+    let holder = Array(address.components.dropFirst().dropLast())
+    for generation in pathArchive.keys.sorted() where !reference.path.contains(where: { $0.generation == generation }) {
+      guard let (element, archived) = pathArchive[generation], element.screen.screen(at: holder[...]) === model else { continue }
+      var expected = archived
+      func clear(in screen: inout ReferenceScreen, _ remaining: ArraySlice<Address.Component>) {
+        guard let first = remaining.first else {
+          if screen.slots[index]?.generation == tag.generation { screen.slots[index] = nil }
+          return
+        }
+        guard case .slot(let slot) = first, screen.slots[slot]?.child != nil else { return }
+        clear(in: &screen.slots[slot]!.child!, remaining.dropFirst())
+      }
+      clear(in: &expected.screen, holder[...])
+      pathArchive[generation] = (element, expected)
+      return true
+    }
+    return false
+  }
+
   func notePathPositionsBeforeGesture() {
     guard topology.root.pathEquality == .byValue,
       let stack = window.rootViewController as? UINavigationController

@@ -187,6 +187,7 @@ final class World {
       switch tag.place {
       case .root: break
       case .slot(let address, _):
+        if userRemovedFromDroppedPathScreen(tag) { continue }
         reference.userRemoved(slot: address, generation: tag.generation)
       case .pathElement where topology.root.pathEquality == .byValue:
         break  // below: one write-back per gesture
