@@ -16,6 +16,7 @@ extension World {
     let stack = generationsOnStack.compactMap { generation in
       reference.path.first { $0.generation == generation } ?? pathArchive[generation]?.expected
     }
+    let flagsBefore = filledFlagsOfPathScreens(stack)
     reference.pathSet(byValue: values, stack: stack, generations: generations)
     let current = rootModel.peekPath
     let updated = reference.path.enumerated().map { position, expected in
@@ -24,6 +25,24 @@ extension World {
     }
     if updated.map(\.generation) != current.map(\.generation) { rootModel.path = updated }
     dropItemsTheReferenceCleared()
+    // A Bool push the deep link cleared, turned on again before the engine looks, is the same
+    // presentation to the engine (see `World+SamePresentation`).
+    for flag in flagsBefore where flag.model.peek(flag.index) == nil { emptiedThisTurn.append(flag) }
+  }
+
+  /// The Bool slots that are on in the path screens `stack` shows (with the state each had when
+  /// it was last on the path), as the app's model and the reference hold them.
+  private func filledFlagsOfPathScreens(_ stack: [ReferencePathElement]) -> [SlotSnapshot] {
+    stack.flatMap { expected -> [SlotSnapshot] in
+      guard let model = (rootModel.peekPath.first { $0.generation == expected.generation }
+        ?? pathArchive[expected.generation]?.element)?.screen
+      else { return [] }
+      return model.spec.slots.indices.compactMap { index in
+        guard model.spec.slots[index].isFlag, let runtime = model.peek(index), let item = expected.screen.slots[index]
+        else { return nil }
+        return SlotSnapshot(model: model, index: index, runtime: runtime, expected: item)
+      }
+    }
   }
 
   /// The transition the root stack takes part in, if any: an engine driving it from a path
