@@ -8,9 +8,7 @@ import NavigationReference
 extension World {
   /// Sets the path to `values`, in the reference and in the app's model.
   func setValuePath(_ values: [Int], generations: [Int]) {
-    for (element, expected) in zip(rootModel.peekPath, reference.path) {
-      pathArchive[element.generation] = (element, expected)
-    }
+    archiveValuePath()
     let generationsOnStack = stackSeenByEngine ?? stackWhenTheEngineLooks()
     stackSeenByEngine = generationsOnStack
     let stack = generationsOnStack.compactMap { generation in
@@ -42,6 +40,16 @@ extension World {
         else { return nil }
         return SlotSnapshot(model: model, index: index, runtime: runtime, expected: item)
       }
+    }
+  }
+
+  /// Keeps every element of a path of plain values, with its screen's state, for when the path
+  /// drops it — by a deep link, or by rule 3's cascade when a push below it is cleared — and a
+  /// deep link brings its value back before the engine looks. Called before every program step.
+  func archiveValuePath() {
+    guard topology.root.pathEquality == .byValue else { return }
+    for (element, expected) in zip(rootModel.peekPath, reference.path) where element.generation == expected.generation {
+      pathArchive[element.generation] = (element, expected)
     }
   }
 
