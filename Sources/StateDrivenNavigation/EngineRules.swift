@@ -69,6 +69,9 @@ public struct EngineRules: Sendable, Equatable {
   public var presentsOnceInHierarchy = true
   /// `NavigationStackController` writes the user's pops back to its path.
   public var stackWritesUserPopsBack = true
+  /// `onDismiss` runs once when a controller the user or the program removed leaves; false runs
+  /// it twice (a teardown reached from two callbacks), so what the app does in it happens twice.
+  public var runsOnDismissOnce = true
 
   /// The engine's own rules.
   public init() {}

@@ -53,9 +53,9 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     // what they were about to present or push is stale.
     // An element equal by value that comes back before its screen was popped is wanted again.
     // (`children`: a screen a swipe back has taken out may come back when the swipe is cancelled.)
-    for controller in children {
-      guard let element = element(of: controller) else { continue }
-      if target.contains(element) { controller.unmarkDeparting() } else { controller.markDeparting() }
+    let wanted = controllersWanted(by: target)
+    for controller in children where element(of: controller) != nil {
+      if wanted.contains(ObjectIdentifier(controller)) { controller.unmarkDeparting() } else { controller.markDeparting() }
     }
     if let coordinator = transitionCoordinator {
       // The stack is in flux (a swipe back may yet be cancelled): compare once it has settled.
@@ -121,6 +121,26 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
       for controller in rebuilt { controller.loadViewIfNeeded() }
       if resolved != target { dropUnresolvable() }
     }
+  }
+
+  /// The path screens (of `children`, in order) a rebuild for `target` keeps: the matching
+  /// leading ones, then for each further element the first equal one left. With elements equal
+  /// by value, a screen whose value is still on the path elsewhere is not wanted if another screen
+  /// takes that place (`[1, 3, 3] → [1, 3, 1]`: the second 3 goes).
+  private func controllersWanted(by target: [Element]) -> Set<ObjectIdentifier> {
+    let screens = children.compactMap { controller in element(of: controller).map { (controller, $0) } }
+    var wanted = Set<ObjectIdentifier>()
+    var common = 0
+    while common < min(screens.count, target.count), screens[common].1 == target[common] {
+      wanted.insert(ObjectIdentifier(screens[common].0))
+      common += 1
+    }
+    var reusable = Array(screens[common...])
+    for element in target[common...] {
+      guard let index = reusable.firstIndex(where: { $0.1 == element }) else { continue }
+      wanted.insert(ObjectIdentifier(reusable.remove(at: index).0))
+    }
+    return wanted
   }
 
   /// The first controller left in `candidates` that shows an element equal to `element`, taken out

@@ -135,15 +135,19 @@ extension UIViewController {
           if comparedEarly { item.wrappedValue = nil }
         }
       }
+      let runOnDismiss = {
+        onDismiss?()
+        if !rules.runsOnDismissOnce { onDismiss?() }
+      }
       if child is UIAlertController {
         // After the button's handler, which UIKit runs when the dismissal completes (#201).
         MainQueue.async {
           writeBack()
-          onDismiss?()
+          runOnDismiss()
         }
       } else {
         writeBack()
-        onDismiss?()
+        runOnDismiss()
       }
     }
   }

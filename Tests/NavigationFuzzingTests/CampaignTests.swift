@@ -35,7 +35,7 @@ import Testing
     #expect(replayed.violations.contains { $0.invariant == .dismissalWritesBack })
   }
 
-  @Test(arguments: ["basic", "counter", "stack", "syncups-tree", "syncups-stack", "covers", "value-stack"])
+  @Test(arguments: ["basic", "counter", "stack", "syncups-tree", "syncups-stack", "covers", "value-stack", "callbacks"])
   func theRealEngineSurvivesACampaign(_ name: String) {
     let result = campaign(.default, seed: 11, runs: 150, topology: Topology.named(name)!)
     #expect(result.failures.isEmpty, "\(result.failures.map { TraceFormat.print($0.shrunk) })")

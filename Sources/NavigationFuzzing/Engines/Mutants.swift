@@ -52,6 +52,10 @@ struct Mutant {
       caughtBy: .referenceAgreement
     ) { $0.writeBack = .comparedBeforeHandlers },
     Mutant(
+      "ondismiss-twice", "runs onDismiss twice as a controller leaves: what the app does in it happens twice",
+      caughtBy: .onDismissExactlyOnce
+    ) { $0.runsOnDismissOnce = false },
+    Mutant(
       "identity-ignored", "presents only when nothing is presented: identity changes never show",
       caughtBy: .identityRebinding
     ) { $0.representsOnIdentityChange = false },

@@ -31,7 +31,7 @@ public struct MutantsReport {
   public static func topology(for engine: EngineChoice) -> Topology {
     switch engine.name {
     case "stack-no-write-back": .stack
-    case "stale-alert-write-back": .callbacks
+    case "stale-alert-write-back", "ondismiss-twice": .callbacks
     case EngineChoice.endMeetingGlueBug.name: .syncUpsStack
     case EngineChoice.reusesOneScreenTwice.name: .valueStack
     case EngineChoice.coverWithoutNavigation.name: .covers

@@ -42,6 +42,7 @@ public final class Runner {
     default: break
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
+    if step.isProgram { world.archiveValuePath() }
     let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
     let stackTransition = world.rootStackTransition

@@ -8,14 +8,13 @@ import NavigationReference
 extension World {
   /// Sets the path to `values`, in the reference and in the app's model.
   func setValuePath(_ values: [Int], generations: [Int]) {
-    for (element, expected) in zip(rootModel.peekPath, reference.path) {
-      pathArchive[element.generation] = (element, expected)
-    }
+    archiveValuePath()
     let generationsOnStack = stackSeenByEngine ?? stackWhenTheEngineLooks()
     stackSeenByEngine = generationsOnStack
     let stack = generationsOnStack.compactMap { generation in
       reference.path.first { $0.generation == generation } ?? pathArchive[generation]?.expected
     }
+    let flagsBefore = filledFlagsOfPathScreens(stack)
     reference.pathSet(byValue: values, stack: stack, generations: generations)
     let current = rootModel.peekPath
     let updated = reference.path.enumerated().map { position, expected in
@@ -24,6 +23,34 @@ extension World {
     }
     if updated.map(\.generation) != current.map(\.generation) { rootModel.path = updated }
     dropItemsTheReferenceCleared()
+    // A Bool push the deep link cleared, turned on again before the engine looks, is the same
+    // presentation to the engine (see `World+SamePresentation`).
+    for flag in flagsBefore where flag.model.peek(flag.index) == nil { emptiedThisTurn.append(flag) }
+  }
+
+  /// The Bool slots that are on in the path screens `stack` shows (with the state each had when
+  /// it was last on the path), as the app's model and the reference hold them.
+  private func filledFlagsOfPathScreens(_ stack: [ReferencePathElement]) -> [SlotSnapshot] {
+    stack.flatMap { expected -> [SlotSnapshot] in
+      guard let model = (rootModel.peekPath.first { $0.generation == expected.generation }
+        ?? pathArchive[expected.generation]?.element)?.screen
+      else { return [] }
+      return model.spec.slots.indices.compactMap { index in
+        guard model.spec.slots[index].isFlag, let runtime = model.peek(index), let item = expected.screen.slots[index]
+        else { return nil }
+        return SlotSnapshot(model: model, index: index, runtime: runtime, expected: item)
+      }
+    }
+  }
+
+  /// Keeps every element of a path of plain values, with its screen's state, for when the path
+  /// drops it — by a deep link, or by rule 3's cascade when a push below it is cleared — and a
+  /// deep link brings its value back before the engine looks. Called before every program step.
+  func archiveValuePath() {
+    guard topology.root.pathEquality == .byValue else { return }
+    for (element, expected) in zip(rootModel.peekPath, reference.path) where element.generation == expected.generation {
+      pathArchive[element.generation] = (element, expected)
+    }
   }
 
   /// The transition the root stack takes part in, if any: an engine driving it from a path
@@ -75,6 +102,32 @@ extension World {
     }
     guard let lowest = popped.min(by: { $0.position < $1.position }) else { return }
     reference.userRemoved(pathElement: lowest.position, value: lowest.value)
+  }
+
+  /// A user's removal of a screen pushed or presented from a path screen the path has dropped
+  /// (a screen of a plain value, kept with its state in case a deep link brings the value back):
+  /// applied to the state archived with it. Returns whether the tag's screen was such a one.
+  func userRemovedFromDroppedPathScreen(_ tag: ScreenTag) -> Bool {
+    guard topology.root.pathEquality == .byValue, case .slot(let address, _) = tag.place,
+      case .pathElement? = address.components.first, let (model, index) = tag.slot
+    else { return false }
+    let holder = Array(address.components.dropFirst().dropLast())
+    for generation in pathArchive.keys.sorted() where !reference.path.contains(where: { $0.generation == generation }) {
+      guard let (element, archived) = pathArchive[generation], element.screen.screen(at: holder[...]) === model else { continue }
+      var expected = archived
+      func clear(in screen: inout ReferenceScreen, _ remaining: ArraySlice<Address.Component>) {
+        guard let first = remaining.first else {
+          if screen.slots[index]?.generation == tag.generation { screen.slots[index] = nil }
+          return
+        }
+        guard case .slot(let slot) = first, screen.slots[slot]?.child != nil else { return }
+        clear(in: &screen.slots[slot]!.child!, remaining.dropFirst())
+      }
+      clear(in: &expected.screen, holder[...])
+      pathArchive[generation] = (element, expected)
+      return true
+    }
+    return false
   }
 
   func notePathPositionsBeforeGesture() {

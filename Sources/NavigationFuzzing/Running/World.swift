@@ -168,10 +168,14 @@ final class World {
   /// the engine must make the screen follow.
   func mirrorConsequences(filledBefore: [Address], except declared: [Address] = [], includingPath: Bool = true) {
     let filledAfter = Set(reference.filledSlots())
+    let kept = reference.path.count
     for address in filledBefore where !filledAfter.contains(address) && !declared.contains(address) {
+      // A screen of a plain value leaves the path with its state: a deep link may bring it back.
+      if topology.root.pathEquality == .byValue, case .pathElement(let index)? = address.components.first, index >= kept {
+        continue
+      }
       runtimeClear(address)
     }
-    let kept = reference.path.count
     if includingPath, rootModel.peekPath.count > kept { rootModel.path = Array(rootModel.peekPath.prefix(kept)) }
   }
 
@@ -183,6 +187,7 @@ final class World {
       switch tag.place {
       case .root: break
       case .slot(let address, _):
+        if userRemovedFromDroppedPathScreen(tag) { continue }
         reference.userRemoved(slot: address, generation: tag.generation)
       case .pathElement where topology.root.pathEquality == .byValue:
         break  // below: one write-back per gesture
