@@ -175,6 +175,9 @@ extension UIViewController {
       transition, animated: animated, duration: environment.duration(of: .dismiss, presenting: chain.last),
       endsWithinTheCall: false
     ) {
+      // The transition is over when `viewDidDisappear` runs, as a presentation's is at
+      // `viewDidAppear`: presenting from there is accepted (docs/SEMANTICS.md).
+      transition.hasFinishedAnimating = true
       presenter.directlyPresented = nil
       for controller in chain {
         controller.directPresenter = nil

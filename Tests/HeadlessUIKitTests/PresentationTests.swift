@@ -130,6 +130,25 @@ import Testing
     #expect(completed)
   }
 
+  /// A dismissal's transition is over when the dismissed controller's `viewDidDisappear` runs:
+  /// presenting from there is accepted, as from a presented controller's `viewDidAppear`
+  /// (swift-navigation #332 presents the next controller from that hook in production apps).
+  @Test(arguments: [false, true])
+  func presentingFromTheDismissedControllersViewDidDisappearIsAccepted(animated: Bool) {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: true)
+    world.settle()
+    let next = LoggingController(name: "next")
+    sheet.addLifecycleHook { _, event in
+      if event == .viewDidDisappear { world.root.present(next, animated: true) }
+    }
+    sheet.dismiss(animated: animated)
+    world.settle()
+    #expect(world.diagnosticKinds.isEmpty)
+    #expect(world.root.presentedViewController === next)
+  }
+
   /// Only a committed dismissal of the very controller makes a second one redundant: a swipe the
   /// user may still cancel, or a dismissal running above the victim, leaves the call's work undone.
   @Test func aDismissDuringASwipeOrAboveTheVictimIsARefusal() {
