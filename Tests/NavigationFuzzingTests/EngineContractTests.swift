@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessUIKit
 import NavigationFuzzing
 import StateDrivenNavigation
@@ -168,6 +169,15 @@ import Testing
     #expect(counted.notChecked.count == 1)
     #expect(counted.notChecked[0].hasPrefix("uikit-rules for UIKit's log-only warnings"))
     #expect(strict.statistics.uikitWarnings == 0)
+    let report = CampaignReport(replays: [("t.navtrace", trace, counted)], durationSeconds: 0.1)
+    #expect(report.coverage.uikitWarnings == 1)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-uikit-warnings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try ReportWriter.write(report, to: folder.path)
+    let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+    #expect(markdown.contains("**UIKit warnings (log only, not checked):** 1."))
+    let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(html.contains("1 UIKit warnings (log only)"))
   }
 
   func violated(_ text: String, _ engine: EngineChoice) throws -> [InvariantID] {
