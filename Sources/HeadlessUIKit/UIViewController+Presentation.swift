@@ -169,7 +169,15 @@ extension UIViewController {
     for controller in chain.reversed() { controller.beginAppearanceTransition(false, animated: animated) }
     let uncovers = modalPresentationStyle.removesPresentersView
     if uncovers { presenter.beginAppearanceTransition(true, animated: animated) }
-    run(transition, animated: animated, duration: environment.duration(of: .dismiss, presenting: chain.last)) {
+    // Not animated, it still ends on the next turn, not within the call: until then the controller
+    // is still presented and being dismissed (docs/SEMANTICS.md).
+    run(
+      transition, animated: animated, duration: environment.duration(of: .dismiss, presenting: chain.last),
+      endsWithinTheCall: false
+    ) {
+      // The transition is over when `viewDidDisappear` runs, as a presentation's is at
+      // `viewDidAppear`: presenting from there is accepted (docs/SEMANTICS.md).
+      transition.hasFinishedAnimating = true
       presenter.directlyPresented = nil
       for controller in chain {
         controller.directPresenter = nil
@@ -186,16 +194,17 @@ extension UIViewController {
     }
   }
 
-  /// Runs `finish` when the transition ends: after its virtual duration when animated, or at once
-  /// with the completion on the next turn when not.
+  /// Runs `finish` when the transition ends: after its virtual duration when animated; when not,
+  /// at once with the completion on the next turn, or (`endsWithinTheCall` false) on the next turn
+  /// with the completion.
   func run(
-    _ transition: Transition, animated: Bool, duration: Int,
+    _ transition: Transition, animated: Bool, duration: Int, endsWithinTheCall: Bool = true,
     finish: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor () -> Void
   ) {
     let environment = HeadlessEnvironment.current
-    if animated {
-      environment.runLoop.schedule(after: duration) {
+    if animated || !endsWithinTheCall {
+      environment.runLoop.schedule(after: animated ? duration : 0) {
         finish()
         environment.end(transition)
         completion()

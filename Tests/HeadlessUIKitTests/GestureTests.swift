@@ -82,6 +82,7 @@ import Testing
     world.settle()
     #expect(world.window.userSwipeToDismiss() == .skipped("a fullScreen presentation cannot be swiped away"))
     world.root.dismiss(animated: false)
+    world.settle()
     let popover = LoggingController(name: "popover")
     popover.modalPresentationStyle = .popover
     popover.popoverPresentationController?.sourceView = world.root.view

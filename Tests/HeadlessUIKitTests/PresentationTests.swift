@@ -109,6 +109,46 @@ import Testing
     #expect(world.events(of: sheet) == ["sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.viewDidAppear", "sheet.viewWillDisappear", "sheet.viewDidDisappear"])
   }
 
+  /// A dismissal without animation still ends on the next turn: right after the call the
+  /// controller is still presented and being dismissed (swift-navigation #332 checks
+  /// `isBeingDismissed` right after such a call, and its test fails without that check).
+  @Test func aDismissalWithoutAnimationEndsOnTheNextTurn() {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: false)
+    world.settle()
+    world.environment.clearEventLog()
+    var completed = false
+    sheet.dismiss(animated: false) { completed = true }
+    #expect(world.root.presentedViewController === sheet)
+    #expect(sheet.isBeingDismissed)
+    #expect(world.events(of: sheet) == ["sheet.viewWillDisappear"])
+    _ = world.environment.runLoop.tick()
+    #expect(world.root.presentedViewController == nil)
+    #expect(!sheet.isBeingDismissed)
+    #expect(world.events(of: sheet) == ["sheet.viewWillDisappear", "sheet.viewDidDisappear"])
+    #expect(completed)
+  }
+
+  /// A dismissal's transition is over when the dismissed controller's `viewDidDisappear` runs:
+  /// presenting from there is accepted, as from a presented controller's `viewDidAppear`
+  /// (swift-navigation #332 presents the next controller from that hook in production apps).
+  @Test(arguments: [false, true])
+  func presentingFromTheDismissedControllersViewDidDisappearIsAccepted(animated: Bool) {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: true)
+    world.settle()
+    let next = LoggingController(name: "next")
+    sheet.addLifecycleHook { _, event in
+      if event == .viewDidDisappear { world.root.present(next, animated: true) }
+    }
+    sheet.dismiss(animated: animated)
+    world.settle()
+    #expect(world.diagnosticKinds.isEmpty)
+    #expect(world.root.presentedViewController === next)
+  }
+
   /// Only a committed dismissal of the very controller makes a second one redundant: a swipe the
   /// user may still cancel, or a dismissal running above the victim, leaves the call's work undone.
   @Test func aDismissDuringASwipeOrAboveTheVictimIsARefusal() {

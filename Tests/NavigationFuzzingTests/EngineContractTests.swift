@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessUIKit
 import NavigationFuzzing
 import StateDrivenNavigation
@@ -89,6 +90,38 @@ import Testing
     }
   }
 
+  /// The built-in engine, but push slots push at once when filled, never waiting for a transition
+  /// (UIKit defers the push) and never popping.
+  final class PushesAtOnce: NavigationEngine {
+    var tokens: [ObserveToken] = []
+    func wire(_ slot: SlotConnection, on controller: UIViewController) {
+      guard slot.spec.style == .push, !slot.spec.isFlag else { return StateDrivenEngine().wire(slot, on: controller) }
+      var pushed: ItemIdentity?
+      let model = slot.model, keyPath = slot.itemKeyPath, content = slot.content
+      tokens.append(
+        controller.observe { [weak controller] in
+          guard let item = model[keyPath: keyPath], item.id != pushed else { return }
+          pushed = item.id
+          controller?.navigationController?.pushViewController(content(item), animated: true)
+        })
+    }
+    func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
+      StateDrivenEngine().makeStack(path, root: root)
+    }
+  }
+
+  /// A push UIKit deferred until the user's swipe took its sheet away lands in a navigation
+  /// controller nobody sees: no flash, so no `no-stale-transition`.
+  @Test func aPushIntoAStackThatLeftTheScreenIsNoStaleTransition() throws {
+    let text = "set presentedChild 1\nsettle\nset presentedChild.pushedChild 1\nuser dismiss\nsettle\n"
+    let engine = EngineChoice(
+      name: "pushes-at-once", summary: "", contract: EngineContract(onDismissForPushes: false), make: { PushesAtOnce() })
+    let trace = try TraceFormat.parse("navtrace 1\ntopology basic\n" + text)
+    let result = try Replay.run(trace, topology: .basic, engine: engine)
+    #expect(result.statistics.deferredStackChanges == 1)
+    #expect(!result.violations.map(\.invariant).contains(.noStaleTransition))
+  }
+
   /// An engine type that declares its profile and contract.
   struct Declaring: NavigationEngine {
     static var semantics: SemanticsProfile { .swiftUI }
@@ -136,6 +169,15 @@ import Testing
     #expect(counted.notChecked.count == 1)
     #expect(counted.notChecked[0].hasPrefix("uikit-rules for UIKit's log-only warnings"))
     #expect(strict.statistics.uikitWarnings == 0)
+    let report = CampaignReport(replays: [("t.navtrace", trace, counted)], durationSeconds: 0.1)
+    #expect(report.coverage.uikitWarnings == 1)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-uikit-warnings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try ReportWriter.write(report, to: folder.path)
+    let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+    #expect(markdown.contains("**UIKit warnings (log only, not checked):** 1."))
+    let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(html.contains("1 UIKit warnings (log only)"))
   }
 
   func violated(_ text: String, _ engine: EngineChoice) throws -> [InvariantID] {

@@ -282,8 +282,7 @@ public final class Runner {
     checked(.engineWarning)
     for message in EngineWarnings.drain() { record(.engineWarning, stepIndex, "engine warning: \(message)") }
     checked(.noStaleTransition)
-    for stale in world.staleTransitions { record(.noStaleTransition, stepIndex, stale) }
-    world.staleTransitions.removeAll()
+    for stale in world.drainStaleTransitions() { record(.noStaleTransition, stepIndex, stale) }
     let diagnostics = environment.diagnostics
     guard diagnosticsSeen < diagnostics.count else {
       checked(.uikitRules)

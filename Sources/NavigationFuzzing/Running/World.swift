@@ -25,8 +25,8 @@ final class World {
   var emptiedThisTurn: [SlotSnapshot] = []
   /// Incarnations the user removed: a transition must never bring them back.
   var removedIncarnations: Set<Int> = []
-  /// What `no-stale-transition` found since the runner last looked.
-  var staleTransitions: [String] = []
+  /// What `no-stale-transition` found since the runner last looked (`drainStaleTransitions`).
+  var staleTransitions: [StaleTransition] = []
   /// Path elements equal by value as they last were on the path, by incarnation: their screens may
   /// still be on the stack, and a deep link reuses them by value.
   var pathArchive: [Int: (element: PathElement, expected: ReferencePathElement)] = [:]
