@@ -6,14 +6,22 @@ import NavigationReference
 extension Runner {
   func checkQuiescent(stepIndex: Int) {
     let entries = world.screenEntries()
-    let actualScreen = entries.map(\.description)
-    let actualModel = world.rootModel.stateDescription(detailed: false)
-    let expectedScreen = world.reference.expectedScreen().map(\.description)
-    let expectedModel = world.reference.stateDescription(detailed: false)
-    func violation(_ invariant: InvariantID, _ explanation: String) {
+    // The screens and models as text are what a violation shows; nothing below changes them, so
+    // they are made once, when first needed (most checks find nothing and need none).
+    var screens: (expected: [String], actual: [String])?
+    func describedScreens() -> (expected: [String], actual: [String]) {
+      if let screens { return screens }
+      let made = (world.reference.expectedScreen().map(\.description), entries.map(\.description))
+      screens = made
+      return made
+    }
+    func violation(_ invariant: InvariantID, _ explanation: @autoclosure () -> String) {
+      guard willRecord(invariant) else { return }
+      let (expectedScreen, actualScreen) = describedScreens()
       record(
-        invariant, stepIndex, explanation, expectedModel: expectedModel, actualModel: actualModel,
-        expectedScreen: expectedScreen, actualScreen: actualScreen)
+        invariant, stepIndex, explanation(), expectedModel: world.reference.stateDescription(detailed: false),
+        actualModel: world.rootModel.stateDescription(detailed: false), expectedScreen: expectedScreen,
+        actualScreen: actualScreen)
     }
     statistics.distinctStates.insert(world.reference.stableHash)
     statistics.depthHistogram[entries.count, default: 0] += 1
@@ -57,7 +65,7 @@ extension Runner {
       guard let expected = world.reference.item(at: change.address), expected.generation == change.generation,
         world.reference.showsWhatItHolds(change.address.parent)
       else { continue }
-      let label = topology.spec.describe(change.address)
+      var label: String { topology.spec.describe(change.address) }
       let held = world.runtimeSlot(change.address).flatMap { $0.0.peek($0.1) }
       let shown = entries.first { entry in
         if case .slot(let address, _)? = entry.tag?.place { return address == change.address }
@@ -87,7 +95,7 @@ extension Runner {
 
     // state-ui-consistency: a slot holds an item iff exactly one on-screen controller shows it.
     checked(.stateUIConsistency)
-    checkStateUIConsistency(entries: entries, report: violation)
+    checkStateUIConsistency(entries: entries) { violation($0, $1) }
 
     // ondismiss-exactly-once.
     checked(.onDismissExactlyOnce)
@@ -131,11 +139,14 @@ extension Runner {
 
     // reference-agreement: model and screen are what the reference says.
     checked(.referenceAgreement)
-    let detailedActual = world.rootModel.stateDescription(detailed: true)
-    let detailedExpected = world.reference.stateDescription(detailed: true)
-    if detailedActual != detailedExpected {
+    let modelAgrees =
+      world.modelMatchesReference()
+      || world.rootModel.stateDescription(detailed: true) == world.reference.stateDescription(detailed: true)
+    if !modelAgrees {
+      let detailedActual = world.rootModel.stateDescription(detailed: true)
+      let detailedExpected = world.reference.stateDescription(detailed: true)
       violation(.referenceAgreement, "the model differs from the reference: \(difference(detailedExpected, detailedActual))")
-    } else if actualScreen != expectedScreen {
+    } else if describedScreens().actual != describedScreens().expected {
       violation(.referenceAgreement, "the screen differs from the reference")
     }
   }

@@ -120,14 +120,18 @@ extension StepGenerator {
 
 /// What a generator may choose from in the runner's current state, in a fixed order (the
 /// fuzzer's byte decoder and encoder depend on it).
+///
+/// Choosing needs each list's length, and then one element of one list: a walk that counts (and
+/// builds no address) gives the lengths, and a second walk to the chosen element builds only its
+/// address. The lists and their order are those of one depth-first walk of the reference's screens.
 @MainActor
 struct StepOptions {
-  var itemSlots: [Address] = []
-  var filledItemSlots: [Address] = []
-  var filledSlots: [Address] = []
-  var flagSlots: [(address: Address, filled: Bool)] = []
-  var screens: [Address] = []
-  var intents: [(screen: Address, intent: String)] = []
+  var itemSlots: OptionList<Address>
+  var filledItemSlots: OptionList<Address>
+  var filledSlots: OptionList<Address>
+  var flagSlots: OptionList<(address: Address, filled: Bool)>
+  var screens: OptionList<Address>
+  var intents: OptionList<(screen: Address, intent: String)>
   var pathCount = 0
   /// The root path's values, bottom to top, when its elements are plain values (deep links that
   /// rearrange them are chosen then).
@@ -139,29 +143,23 @@ struct StepOptions {
   init(runner: Runner, enabled: [ActionKind]) {
     let reference = runner.reference
     let spec = runner.topology.spec
-    // The same walk as before, without copying each slot's item (and its child's whole state)
-    // just to ask whether it is there: the walk runs before every generated step.
-    func walk(_ screen: ReferenceScreen, at address: Address) {
-      screens.append(address)
-      let screenSpec = spec.screens[screen.type]
-      for intent in screenSpec.intents { intents.append((address, intent.name)) }
-      for index in screenSpec.slots.indices {
-        let filled = screen.slots[index] != nil
-        let slotAddress = address.appending(.slot(index))
-        if screenSpec.slots[index].isFlag {
-          flagSlots.append((slotAddress, filled))
-        } else {
-          itemSlots.append(slotAddress)
-          if filled { filledItemSlots.append(slotAddress) }
-        }
-        if filled {
-          filledSlots.append(slotAddress)
-          if let child = screen.slots[index]?.child { walk(child, at: slotAddress) }
-        }
-      }
-      for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
+    var counts = [Int](repeating: 0, count: OptionWalk.List.allCases.count)
+    OptionWalk(reference: reference, spec: spec).forEach { entry, _ in
+      for list in OptionWalk.List.allCases where list.contains(entry) { counts[list.rawValue] += 1 }
+      return true
     }
-    walk(reference.root, at: .root)
+    func list<Element>(_ list: OptionWalk.List, _ element: @escaping (OptionWalk.Entry, Address) -> Element)
+      -> OptionList<Element>
+    {
+      OptionList(
+        count: counts[list.rawValue], walk: OptionWalk(reference: reference, spec: spec), list: list, element: element)
+    }
+    itemSlots = list(.itemSlots) { _, address in address }
+    filledItemSlots = list(.filledItemSlots) { _, address in address }
+    filledSlots = list(.filledSlots) { _, address in address }
+    flagSlots = list(.flagSlots) { entry, address in (address, entry.filled) }
+    screens = list(.screens) { _, address in address }
+    intents = list(.intents) { entry, address in (address, entry.intent ?? "") }
     pathCount = reference.path.count
     if spec.root.pathEquality == .byValue { pathValues = reference.path.map(\.value) }
     let hasPath = spec.root.pathElementScreen != nil
@@ -190,6 +188,113 @@ struct StepOptions {
       }
       if applicable, let weight = stepWeight(kind) { candidates.append((kind, weight)) }
     }
+  }
+}
+
+/// One of the lists a generator chooses from: its length, and its elements found by walking to them.
+@MainActor
+struct OptionList<Element> {
+  let count: Int
+  fileprivate let walk: OptionWalk
+  fileprivate let list: OptionWalk.List
+  fileprivate let element: (OptionWalk.Entry, Address) -> Element
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Element `index`: a walk to it, which builds only its address.
+  subscript(index: Int) -> Element {
+    var seen = 0
+    var found: Element?
+    walk.forEach { entry, components in
+      guard list.contains(entry) else { return true }
+      if seen == index {
+        found = element(entry, Address(components))
+        return false
+      }
+      seen += 1
+      return true
+    }
+    return found!
+  }
+
+  /// Every element, in order (for the fuzzer's encoder, which looks elements up).
+  var all: [Element] {
+    var result: [Element] = []
+    walk.forEach { entry, components in
+      if list.contains(entry) { result.append(element(entry, Address(components))) }
+      return true
+    }
+    return result
+  }
+}
+
+extension ChoiceSource {
+  @MainActor
+  mutating func pick<Element>(_ list: OptionList<Element>) -> Element { list[below(list.count)] }
+}
+
+/// The depth-first walk of the reference's screens that orders every option list: each screen,
+/// then its intents, then each slot (a filled slot's screen right after it), then its path.
+@MainActor
+struct OptionWalk {
+  /// What the walk meets.
+  struct Entry {
+    var isScreen = false
+    var intent: String?
+    var isSlot = false
+    var isFlag = false
+    var filled = false
+  }
+
+  /// The lists, by which entries they hold.
+  enum List: Int, CaseIterable {
+    case itemSlots, filledItemSlots, filledSlots, flagSlots, screens, intents
+
+    func contains(_ entry: Entry) -> Bool {
+      switch self {
+      case .itemSlots: entry.isSlot && !entry.isFlag
+      case .filledItemSlots: entry.isSlot && !entry.isFlag && entry.filled
+      case .filledSlots: entry.isSlot && entry.filled
+      case .flagSlots: entry.isSlot && entry.isFlag
+      case .screens: entry.isScreen
+      case .intents: entry.intent != nil
+      }
+    }
+  }
+
+  let reference: ReferenceMachine
+  let spec: TopologySpec
+
+  /// Calls `visit` with each entry and its address (the slot's, or the screen's) until it returns
+  /// false. Reads slots without copying their items (or their children's whole state).
+  func forEach(_ visit: (Entry, [Address.Component]) -> Bool) {
+    var components: [Address.Component] = []
+    components.reserveCapacity(16)
+    func walk(_ screen: ReferenceScreen) -> Bool {
+      guard visit(Entry(isScreen: true), components) else { return false }
+      let screenSpec = spec.screens[screen.type]
+      for intent in screenSpec.intents {
+        guard visit(Entry(intent: intent.name), components) else { return false }
+      }
+      for index in screenSpec.slots.indices {
+        let filled = screen.slots[index] != nil
+        components.append(.slot(index))
+        guard visit(Entry(isSlot: true, isFlag: screenSpec.slots[index].isFlag, filled: filled), components) else {
+          return false
+        }
+        if filled, let child = screen.slots[index]?.child {
+          guard walk(child) else { return false }
+        }
+        components.removeLast()
+      }
+      for (index, element) in screen.path.enumerated() {
+        components.append(.pathElement(index))
+        guard walk(element.screen) else { return false }
+        components.removeLast()
+      }
+      return true
+    }
+    _ = walk(reference.root)
   }
 }
 

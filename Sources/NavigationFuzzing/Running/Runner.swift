@@ -42,8 +42,8 @@ public final class Runner {
     default: break
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
-    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
+    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity(among: filledBefore) : []
     let stackTransition = world.rootStackTransition
     let outcome = try apply(step)
     switch step {
@@ -53,15 +53,16 @@ public final class Runner {
     default: break
     }
     if step.isProgram {
+      let filledAfter: [Address]
       if case .app(let screen, let intent) = step {
         // The app's feature code must do what the intent declares itself: only the consequences
         // the reference drew from it (evictions, cascades) are the model's, not its effects.
-        world.mirrorConsequences(
+        filledAfter = world.mirrorConsequences(
           filledBefore: filledBefore, except: declaredTargets(of: intent, at: screen), includingPath: false)
       } else {
-        world.mirrorConsequences(filledBefore: filledBefore)
+        filledAfter = world.mirrorConsequences(filledBefore: filledBefore)
       }
-      world.keepSamePresentations(emptied: withoutIdentityBefore)
+      world.keepSamePresentations(emptied: withoutIdentityBefore, filledNow: filledAfter)
     }
     statistics.record(step.kind, after: lastKind, outcome: outcome)
     lastKind = step.kind
@@ -244,6 +245,18 @@ public final class Runner {
       Violation(
         invariant: invariant, stepIndex: stepIndex, explanation: explanation, expectedModel: expectedModel,
         actualModel: actualModel, expectedScreen: expectedScreen, actualScreen: actualScreen))
+  }
+
+  /// Whether `record` would keep a violation of `invariant` now (else it only counts it), so its
+  /// details need not be made.
+  func willRecord(_ invariant: InvariantID) -> Bool {
+    if engine.contract.allows(invariant) || violations.contains(where: { $0.invariant == invariant })
+      || (stopsAtFirstViolation && !violations.isEmpty)
+    {
+      statistics.violations[invariant, default: 0] += 1
+      return false
+    }
+    return true
   }
 
   func checked(_ invariant: InvariantID) {

@@ -162,13 +162,19 @@ final class World {
   /// state of a turn and cannot know the order of the writes coalesced into it, so the app keeps
   /// its model consistent — as one destination enum, or TCA's `StackState.pop(from:)`, does — and
   /// the engine must make the screen follow.
-  func mirrorConsequences(filledBefore: [Address], except declared: [Address] = [], includingPath: Bool = true) {
-    let filledAfter = Set(reference.filledSlots())
+  /// Returns the reference's filled slots (which this does not change), for the caller to reuse.
+  @discardableResult
+  func mirrorConsequences(filledBefore: [Address], except declared: [Address] = [], includingPath: Bool = true)
+    -> [Address]
+  {
+    let filledNow = reference.filledSlots()
+    let filledAfter = Set(filledNow)
     for address in filledBefore where !filledAfter.contains(address) && !declared.contains(address) {
       runtimeClear(address)
     }
     let kept = reference.path.count
     if includingPath, rootModel.peekPath.count > kept { rootModel.path = Array(rootModel.peekPath.prefix(kept)) }
+    return filledNow
   }
 
   /// Tells the reference what the user removed during the step.
