@@ -126,40 +126,41 @@ extension StepGenerator {
 /// address. The lists and their order are those of one depth-first walk of the reference's screens.
 @MainActor
 struct StepOptions {
-  var itemSlots: OptionList<Address>
-  var filledItemSlots: OptionList<Address>
-  var filledSlots: OptionList<Address>
-  var flagSlots: OptionList<(address: Address, filled: Bool)>
-  var screens: OptionList<Address>
-  var intents: OptionList<(screen: Address, intent: String)>
+  private let walk: OptionWalk
+  private var counts: [Int]
+  var itemSlots: OptionList<Address> { list(.itemSlots) { _, address in address } }
+  var filledItemSlots: OptionList<Address> { list(.filledItemSlots) { _, address in address } }
+  var filledSlots: OptionList<Address> { list(.filledSlots) { _, address in address } }
+  var flagSlots: OptionList<(address: Address, filled: Bool)> { list(.flagSlots) { entry, address in (address, entry.filled) } }
+  var screens: OptionList<Address> { list(.screens) { _, address in address } }
+  var intents: OptionList<(screen: Address, intent: String)> {
+    let spec = walk.spec
+    return list(.intents) { entry, address in (address, spec.screens[entry.screenType].intents[entry.intent].name) }
+  }
   var pathCount = 0
   /// The root path's values, bottom to top, when its elements are plain values (deep links that
   /// rearrange them are chosen then).
   var pathValues: [Int] = []
   var stackDepth = 0
   var candidates: [(ActionKind, Int)] = []
-  var totalWeight: Int { candidates.reduce(0) { $0 + $1.1 } }
+  private(set) var totalWeight = 0
+
+  private func list<Element>(_ list: OptionWalk.List, _ element: @escaping (OptionWalk.Entry, Address) -> Element)
+    -> OptionList<Element>
+  {
+    OptionList(count: counts[list.rawValue], walk: walk, list: list, element: element)
+  }
 
   init(runner: Runner, enabled: [ActionKind]) {
-    let reference = runner.reference
-    let spec = runner.topology.spec
+    walk = OptionWalk(runner: runner)
     var counts = [Int](repeating: 0, count: OptionWalk.List.allCases.count)
-    OptionWalk(reference: reference, spec: spec).forEach { entry, _ in
-      for list in OptionWalk.List.allCases where list.contains(entry) { counts[list.rawValue] += 1 }
+    walk.forEach { entry, _ in
+      for bit in counts.indices where entry.lists.bits & (1 << bit) != 0 { counts[bit] += 1 }
       return true
     }
-    func list<Element>(_ list: OptionWalk.List, _ element: @escaping (OptionWalk.Entry, Address) -> Element)
-      -> OptionList<Element>
-    {
-      OptionList(
-        count: counts[list.rawValue], walk: OptionWalk(reference: reference, spec: spec), list: list, element: element)
-    }
-    itemSlots = list(.itemSlots) { _, address in address }
-    filledItemSlots = list(.filledItemSlots) { _, address in address }
-    filledSlots = list(.filledSlots) { _, address in address }
-    flagSlots = list(.flagSlots) { entry, address in (address, entry.filled) }
-    screens = list(.screens) { _, address in address }
-    intents = list(.intents) { entry, address in (address, entry.intent ?? "") }
+    self.counts = counts
+    let reference = runner.reference
+    let spec = runner.topology.spec
     pathCount = reference.path.count
     if spec.root.pathEquality == .byValue { pathValues = reference.path.map(\.value) }
     let hasPath = spec.root.pathElementScreen != nil
@@ -171,14 +172,14 @@ struct StepOptions {
     for kind in enabled {
       let applicable: Bool
       switch kind {
-      case .set: applicable = !itemSlots.isEmpty
-      case .mutate: applicable = !filledItemSlots.isEmpty
-      case .clear: applicable = !filledSlots.isEmpty
-      case .toggle: applicable = !flagSlots.isEmpty
+      case .set: applicable = counts[OptionWalk.List.itemSlots.rawValue] > 0
+      case .mutate: applicable = counts[OptionWalk.List.filledItemSlots.rawValue] > 0
+      case .clear: applicable = counts[OptionWalk.List.filledSlots.rawValue] > 0
+      case .toggle: applicable = counts[OptionWalk.List.flagSlots.rawValue] > 0
       case .bump: applicable = true
       case .pathAppend, .pathSet: applicable = hasPath
       case .pathRemoveLast: applicable = pathCount > 0
-      case .app: applicable = !intents.isEmpty
+      case .app: applicable = counts[OptionWalk.List.intents.rawValue] > 0
       case .userDismiss, .userDismissCancel: applicable = presented
       case .userAlertTap: applicable = top is UIAlertController
       case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1
@@ -186,7 +187,10 @@ struct StepOptions {
       case .untilTransitionEnd: applicable = runner.environment.isTransitioning
       case .expect: applicable = false
       }
-      if applicable, let weight = stepWeight(kind) { candidates.append((kind, weight)) }
+      if applicable, let weight = stepWeight(kind) {
+        candidates.append((kind, weight))
+        totalWeight += weight
+      }
     }
   }
 }
@@ -206,7 +210,7 @@ struct OptionList<Element> {
     var seen = 0
     var found: Element?
     walk.forEach { entry, components in
-      guard list.contains(entry) else { return true }
+      guard entry.lists.contains(list) else { return true }
       if seen == index {
         found = element(entry, Address(components))
         return false
@@ -221,7 +225,7 @@ struct OptionList<Element> {
   var all: [Element] {
     var result: [Element] = []
     walk.forEach { entry, components in
-      if list.contains(entry) { result.append(element(entry, Address(components))) }
+      if entry.lists.contains(list) { result.append(element(entry, Address(components))) }
       return true
     }
     return result
@@ -237,51 +241,59 @@ extension ChoiceSource {
 /// then its intents, then each slot (a filled slot's screen right after it), then its path.
 @MainActor
 struct OptionWalk {
-  /// What the walk meets.
+  /// The lists an entry belongs to.
+  enum List: Int, CaseIterable {
+    case itemSlots, filledItemSlots, filledSlots, flagSlots, screens, intents
+  }
+
+  /// What the walk meets: a screen, one of its intents, or one of its slots.
   struct Entry {
-    var isScreen = false
-    var intent: String?
-    var isSlot = false
-    var isFlag = false
+    var lists: ListSet
+    var screenType = 0
+    var intent = 0
     var filled = false
   }
 
-  /// The lists, by which entries they hold.
-  enum List: Int, CaseIterable {
-    case itemSlots, filledItemSlots, filledSlots, flagSlots, screens, intents
+  /// A few lists, as bits (made once: the walk meets many entries).
+  struct ListSet {
+    let bits: UInt8
+    private init(bits: UInt8) { self.bits = bits }
+    private init(_ lists: [List]) { bits = lists.reduce(0) { $0 | 1 << $1.rawValue } }
+    func contains(_ list: List) -> Bool { bits & (1 << list.rawValue) != 0 }
 
-    func contains(_ entry: Entry) -> Bool {
-      switch self {
-      case .itemSlots: entry.isSlot && !entry.isFlag
-      case .filledItemSlots: entry.isSlot && !entry.isFlag && entry.filled
-      case .filledSlots: entry.isSlot && entry.filled
-      case .flagSlots: entry.isSlot && entry.isFlag
-      case .screens: entry.isScreen
-      case .intents: entry.intent != nil
-      }
-    }
+    static let screen = ListSet([.screens])
+    static let intent = ListSet([.intents])
+    static let flag = ListSet([.flagSlots])
+    static let filledFlag = ListSet([.flagSlots, .filledSlots])
+    static let item = ListSet([.itemSlots])
+    static let filledItem = ListSet([.itemSlots, .filledItemSlots, .filledSlots])
   }
 
-  let reference: ReferenceMachine
-  let spec: TopologySpec
+  /// Read when walked: options are made and used before the runner's next step.
+  let runner: Runner
+  var spec: TopologySpec { runner.topology.spec }
 
   /// Calls `visit` with each entry and its address (the slot's, or the screen's) until it returns
   /// false. Reads slots without copying their items (or their children's whole state).
   func forEach(_ visit: (Entry, [Address.Component]) -> Bool) {
+    let spec = self.spec
     var components: [Address.Component] = []
     components.reserveCapacity(16)
     func walk(_ screen: ReferenceScreen) -> Bool {
-      guard visit(Entry(isScreen: true), components) else { return false }
+      guard visit(Entry(lists: .screen, screenType: screen.type), components) else { return false }
       let screenSpec = spec.screens[screen.type]
-      for intent in screenSpec.intents {
-        guard visit(Entry(intent: intent.name), components) else { return false }
+      for index in screenSpec.intents.indices {
+        guard visit(Entry(lists: .intent, screenType: screen.type, intent: index), components) else {
+          return false
+        }
       }
       for index in screenSpec.slots.indices {
         let filled = screen.slots[index] != nil
         components.append(.slot(index))
-        guard visit(Entry(isSlot: true, isFlag: screenSpec.slots[index].isFlag, filled: filled), components) else {
-          return false
-        }
+        let lists =
+          screenSpec.slots[index].isFlag
+          ? (filled ? ListSet.filledFlag : ListSet.flag) : (filled ? ListSet.filledItem : ListSet.item)
+        guard visit(Entry(lists: lists, screenType: screen.type, filled: filled), components) else { return false }
         if filled, let child = screen.slots[index]?.child {
           guard walk(child) else { return false }
         }
@@ -294,7 +306,7 @@ struct OptionWalk {
       }
       return true
     }
-    _ = walk(reference.root)
+    _ = walk(runner.reference.root)
   }
 }
 
