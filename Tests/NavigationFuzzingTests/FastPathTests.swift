@@ -41,6 +41,31 @@ import Testing
     #expect(undecided * 100 <= agreeing)
   }
 
+  @Test func theEntryByEntryScreenComparisonAgreesWithComparingDescriptions() {
+    var agreeing = 0, differing = 0, undecided = 0
+    everyStep(runs: 12, maxSteps: 40) { runner in
+      let entries = runner.world.screenEntries()
+      let expected = runner.reference.expectedScreen()
+      let described = entries.map(\.description) == expected.map(\.description)
+      let surely = entries.count == expected.count && zip(entries, expected).allSatisfy { $0.isSurely($1) }
+      #expect(!surely || described)
+      if surely { agreeing += 1 } else if described { undecided += 1 } else { differing += 1 }
+    }
+    #expect(agreeing > 1_000)
+    #expect(differing > 50, "the screen never differed from the reference: the check was not exercised")
+    #expect(undecided * 100 <= agreeing)
+  }
+
+  @Test func checksAreCountedPerInvariantInDeclarationOrder() {
+    #expect(InvariantID.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+    let (_, runner) = Campaign.randomRun(topology: .basic, engine: .default, seed: 3, maxSteps: 64)
+    let checks = runner.statistics.checks
+    // Every step checks the diagnostics, and the end of the run checks once more.
+    #expect(checks[.engineWarning] == runner.statistics.steps + 1)
+    #expect(checks[.referenceAgreement, default: 0] > 0)
+    #expect(checks[.referenceAgreement] == checks[.noLeaks])
+  }
+
   @Test func theGeneratorsListsAreTheWalksOrderAndTheirElementsAreFoundByIndex() {
     var checked = 0
     everyStep(runs: 4, maxSteps: 30) { runner in

@@ -8,10 +8,17 @@ extension Runner {
     let entries = world.screenEntries()
     // The screens and models as text are what a violation shows; nothing below changes them, so
     // they are made once, when first needed (most checks find nothing and need none).
+    var expectedEntries: [ExpectedEntry]?
+    func expected() -> [ExpectedEntry] {
+      if let expectedEntries { return expectedEntries }
+      let made = world.reference.expectedScreen()
+      expectedEntries = made
+      return made
+    }
     var screens: (expected: [String], actual: [String])?
     func describedScreens() -> (expected: [String], actual: [String]) {
       if let screens { return screens }
-      let made = (world.reference.expectedScreen().map(\.description), entries.map(\.description))
+      let made = (expected().map(\.description), entries.map(\.description))
       screens = made
       return made
     }
@@ -23,14 +30,14 @@ extension Runner {
         actualModel: world.rootModel.stateDescription(detailed: false), expectedScreen: expectedScreen,
         actualScreen: actualScreen)
     }
-    statistics.distinctStates.insert(world.reference.stableHash)
-    statistics.depthHistogram[entries.count, default: 0] += 1
+    counted.distinctStates.insert(world.reference.stableHash)
+    counted.depthHistogram[entries.count, default: 0] += 1
 
     // no-double-presentation: one controller per slot on screen.
     checked(.noDoublePresentation)
     var seenPlaces: [ScreenTag.Place] = []
     for entry in entries {
-      guard let place = entry.tag?.place, place != .root else { continue }
+      guard let place = entry.place, place != .root else { continue }
       if seenPlaces.contains(place) {
         violation(.noDoublePresentation, "'\(entry.tag!.label)' is shown by more than one controller")
       }
@@ -68,7 +75,7 @@ extension Runner {
       var label: String { topology.spec.describe(change.address) }
       let held = world.runtimeSlot(change.address).flatMap { $0.0.peek($0.1) }
       let shown = entries.first { entry in
-        if case .slot(let address, _)? = entry.tag?.place { return address == change.address }
+        if case .slot(let address, _)? = entry.place { return address == change.address }
         return false
       }
       if held?.id.generation != change.generation {
@@ -85,7 +92,7 @@ extension Runner {
       checked(.stackPathConsistency)
       let path = world.rootModel.peekPath.map(\.value)
       let shown = entries.compactMap { entry -> Int? in
-        if case .pathElement? = entry.tag?.place { return entry.tag?.id }
+        if case .pathElement? = entry.place { return entry.tag?.id }
         return nil
       }
       if path != shown {
@@ -146,9 +153,15 @@ extension Runner {
       let detailedActual = world.rootModel.stateDescription(detailed: true)
       let detailedExpected = world.reference.stateDescription(detailed: true)
       violation(.referenceAgreement, "the model differs from the reference: \(difference(detailedExpected, detailedActual))")
-    } else if describedScreens().actual != describedScreens().expected {
+    } else if !screenIsSurelyExpected(entries, expected()), describedScreens().actual != describedScreens().expected {
       violation(.referenceAgreement, "the screen differs from the reference")
     }
+  }
+
+  /// Whether the screen is the expected one, judged entry by entry without describing either:
+  /// true only when the descriptions are equal (the caller compares those when it says false).
+  private func screenIsSurelyExpected(_ entries: [ScreenEntry], _ expected: [ExpectedEntry]) -> Bool {
+    entries.count == expected.count && zip(entries, expected).allSatisfy { $0.isSurely($1) }
   }
 
   /// A controller built for a slot whose presenter has not appeared yet, where the profile says
@@ -173,7 +186,7 @@ extension Runner {
     // The first entry showing each slot, looked up once: deep nesting made a scan per slot cubic.
     var firstShowing: [Address: ScreenEntry] = [:]
     for entry in entries {
-      if case .slot(let shown, _)? = entry.tag?.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
+      if case .slot(let shown, _)? = entry.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
     }
     for (address, item) in filled where world.reference.showsWhatItHolds(address.parent) {
       guard let showing = firstShowing[address] else {
@@ -188,7 +201,7 @@ extension Runner {
     }
     let filledAddresses = Set(filled.map(\.address))
     for entry in entries {
-      guard case .slot(let address, _)? = entry.tag?.place else { continue }
+      guard case .slot(let address, _)? = entry.place else { continue }
       if !filledAddresses.contains(address) {
         report(.stateUIConsistency, "'\(entry.tag!.label)' is on screen but its slot is empty")
         return
