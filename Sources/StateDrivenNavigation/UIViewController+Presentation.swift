@@ -11,7 +11,9 @@ extension UIViewController {
     onDismiss: (@MainActor () -> Void)? = nil,
     content: @escaping @MainActor (UIBinding<Item>) -> UIViewController
   ) -> ObserveToken {
-    present(item: item, id: \.id, onDismiss: onDismiss, content: content)
+    // A closure, not `\.id`: a key path literal in a generic function is instantiated at run
+    // time on every call, which cost more than the rest of wiring a slot.
+    destination(item: item, id: { AnyHashable($0.id) }, kind: .modal, onDismiss: onDismiss, content: content)
   }
 
   /// As `present(item:)`, with the item's identity at `id`.

@@ -28,9 +28,11 @@ struct BenchCommand: ParsableCommand {
       var started = clock.now
       let checksum = Benchmarks.referenceSteps(referenceSteps, topology: topology)
       figures.reference = .init(count: referenceSteps, seconds: (clock.now - started).seconds)
+      figures.residentBytesBeforeEngine = ResidentMemory.bytes()
       started = clock.now
       let steps = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology)
       let engineSeconds = (clock.now - started).seconds
+      figures.residentBytesAfterEngine = ResidentMemory.bytes()
       figures.engineActions = .init(count: steps, seconds: engineSeconds)
       figures.runs = .init(count: runs, seconds: engineSeconds)
       var explorer = Explorer(topology: topology, engine: .default)
@@ -55,6 +57,7 @@ struct BenchCommand: ParsableCommand {
       print(String(format: "runs of 32 steps:      %12.0f runs/s", figures.runs.perSecond))
       print(String(format: "explorer:              %12.0f states/s   (%d distinct states)", figures.explorerStates.perSecond, explored.statesVisited))
       print(String(format: "resident memory:       %12.1f MB at start, %.1f MB at end", Double(figures.residentBytesAtStart) / 1e6, Double(figures.residentBytesAtEnd) / 1e6))
+      print(String(format: "  around engine runs:  %12.1f MB before, %.1f MB after", Double(figures.residentBytesBeforeEngine) / 1e6, Double(figures.residentBytesAfterEngine) / 1e6))
     }
   }
 }
@@ -89,6 +92,10 @@ struct BenchFigures: Encodable {
   var explorerStates = Rate()
   var residentBytesAtStart = 0
   var residentBytesAtEnd = 0
+  /// Around the engine runs alone (the explorer's set of seen states grows by design): these two
+  /// stay equal however many runs, or runs keep something alive.
+  var residentBytesBeforeEngine = 0
+  var residentBytesAfterEngine = 0
 
   enum CodingKeys: String, CodingKey {
     case topology, build
@@ -98,6 +105,8 @@ struct BenchFigures: Encodable {
     case explorerStates = "explorer_states"
     case residentBytesAtStart = "resident_bytes_start"
     case residentBytesAtEnd = "resident_bytes_end"
+    case residentBytesBeforeEngine = "resident_bytes_engine_start"
+    case residentBytesAfterEngine = "resident_bytes_engine_end"
   }
 }
 

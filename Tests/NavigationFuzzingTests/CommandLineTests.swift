@@ -265,13 +265,13 @@ import Testing
   @Test func benchJSONHasItsDocumentedKeys() throws {
     let folder = try Self.scratch()
     let outcome = try Self.run(
-      ["bench", "--json", "--reference-steps", "1000", "--runs", "3", "--explore-states", "20"], in: folder)
+      ["bench", "--json", "--reference-steps", "1000", "--runs", "150", "--explore-states", "20"], in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
         "topology", "build", "reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states",
-        "resident_bytes_start", "resident_bytes_end",
+        "resident_bytes_start", "resident_bytes_end", "resident_bytes_engine_start", "resident_bytes_engine_end",
       ])
     #expect(object["topology"] as? String == "basic")
     #expect(["debug", "release"].contains(object["build"] as? String))
@@ -281,10 +281,15 @@ import Testing
       #expect((rate["count"] as? Int ?? 0) > 0, "\(key)")
       #expect((rate["per_second"] as? Double ?? 0) > 0, "\(key)")
     }
-    #expect((object["runs_of_32_steps"] as? [String: Any])?["count"] as? Int == 3)
+    #expect((object["runs_of_32_steps"] as? [String: Any])?["count"] as? Int == 150)
     #expect((object["explorer_states"] as? [String: Any])?["count"] as? Int == 20)
     #expect((object["resident_bytes_start"] as? Int ?? 0) > 1_000_000)
     #expect((object["resident_bytes_end"] as? Int ?? 0) > 1_000_000)
+    // 150 runs keep nothing alive: the engine section ends about where it started.
+    let engineStart = object["resident_bytes_engine_start"] as? Int ?? 0
+    let engineEnd = object["resident_bytes_engine_end"] as? Int ?? 0
+    #expect(engineStart > 1_000_000)
+    #expect(engineEnd - engineStart < 8_000_000, "resident memory grew from \(engineStart) to \(engineEnd) bytes")
   }
 
   @Test func interruptingAParallelCampaignStopsItsProcessesAndMergesWhatRan() throws {

@@ -6,23 +6,38 @@ import NavigationReference
 extension Runner {
   func checkQuiescent(stepIndex: Int) {
     let entries = world.screenEntries()
-    let actualScreen = entries.map(\.description)
-    let actualModel = world.rootModel.stateDescription(detailed: false)
-    let expectedScreen = world.reference.expectedScreen().map(\.description)
-    let expectedModel = world.reference.stateDescription(detailed: false)
-    func violation(_ invariant: InvariantID, _ explanation: String) {
-      record(
-        invariant, stepIndex, explanation, expectedModel: expectedModel, actualModel: actualModel,
-        expectedScreen: expectedScreen, actualScreen: actualScreen)
+    // The screens and models as text are what a violation shows; nothing below changes them, so
+    // they are made once, when first needed (most checks find nothing and need none).
+    var expectedEntries: [ExpectedEntry]?
+    func expected() -> [ExpectedEntry] {
+      if let expectedEntries { return expectedEntries }
+      let made = world.reference.expectedScreen()
+      expectedEntries = made
+      return made
     }
-    statistics.distinctStates.insert(world.reference.stableHash)
-    statistics.depthHistogram[entries.count, default: 0] += 1
+    var screens: (expected: [String], actual: [String])?
+    func describedScreens() -> (expected: [String], actual: [String]) {
+      if let screens { return screens }
+      let made = (expected().map(\.description), entries.map(\.description))
+      screens = made
+      return made
+    }
+    func violation(_ invariant: InvariantID, _ explanation: @autoclosure () -> String) {
+      guard willRecord(invariant) else { return }
+      let (expectedScreen, actualScreen) = describedScreens()
+      record(
+        invariant, stepIndex, explanation(), expectedModel: world.reference.stateDescription(detailed: false),
+        actualModel: world.rootModel.stateDescription(detailed: false), expectedScreen: expectedScreen,
+        actualScreen: actualScreen)
+    }
+    counted.distinctStates.insert(world.reference.stableHash)
+    counted.depthHistogram[entries.count, default: 0] += 1
 
     // no-double-presentation: one controller per slot on screen.
     checked(.noDoublePresentation)
     var seenPlaces: [ScreenTag.Place] = []
     for entry in entries {
-      guard let place = entry.tag?.place, place != .root else { continue }
+      guard let place = entry.place, place != .root else { continue }
       if seenPlaces.contains(place) {
         violation(.noDoublePresentation, "'\(entry.tag!.label)' is shown by more than one controller")
       }
@@ -57,10 +72,10 @@ extension Runner {
       guard let expected = world.reference.item(at: change.address), expected.generation == change.generation,
         world.reference.showsWhatItHolds(change.address.parent)
       else { continue }
-      let label = topology.spec.describe(change.address)
+      var label: String { topology.spec.describe(change.address) }
       let held = world.runtimeSlot(change.address).flatMap { $0.0.peek($0.1) }
       let shown = entries.first { entry in
-        if case .slot(let address, _)? = entry.tag?.place { return address == change.address }
+        if case .slot(let address, _)? = entry.place { return address == change.address }
         return false
       }
       if held?.id.generation != change.generation {
@@ -77,7 +92,7 @@ extension Runner {
       checked(.stackPathConsistency)
       let path = world.rootModel.peekPath.map(\.value)
       let shown = entries.compactMap { entry -> Int? in
-        if case .pathElement? = entry.tag?.place { return entry.tag?.id }
+        if case .pathElement? = entry.place { return entry.tag?.id }
         return nil
       }
       if path != shown {
@@ -87,7 +102,7 @@ extension Runner {
 
     // state-ui-consistency: a slot holds an item iff exactly one on-screen controller shows it.
     checked(.stateUIConsistency)
-    checkStateUIConsistency(entries: entries, report: violation)
+    checkStateUIConsistency(entries: entries) { violation($0, $1) }
 
     // ondismiss-exactly-once.
     checked(.onDismissExactlyOnce)
@@ -131,13 +146,22 @@ extension Runner {
 
     // reference-agreement: model and screen are what the reference says.
     checked(.referenceAgreement)
-    let detailedActual = world.rootModel.stateDescription(detailed: true)
-    let detailedExpected = world.reference.stateDescription(detailed: true)
-    if detailedActual != detailedExpected {
+    let modelAgrees =
+      world.modelMatchesReference()
+      || world.rootModel.stateDescription(detailed: true) == world.reference.stateDescription(detailed: true)
+    if !modelAgrees {
+      let detailedActual = world.rootModel.stateDescription(detailed: true)
+      let detailedExpected = world.reference.stateDescription(detailed: true)
       violation(.referenceAgreement, "the model differs from the reference: \(difference(detailedExpected, detailedActual))")
-    } else if actualScreen != expectedScreen {
+    } else if !screenIsSurelyExpected(entries, expected()), describedScreens().actual != describedScreens().expected {
       violation(.referenceAgreement, "the screen differs from the reference")
     }
+  }
+
+  /// Whether the screen is the expected one, judged entry by entry without describing either:
+  /// true only when the descriptions are equal (the caller compares those when it says false).
+  private func screenIsSurelyExpected(_ entries: [ScreenEntry], _ expected: [ExpectedEntry]) -> Bool {
+    entries.count == expected.count && zip(entries, expected).allSatisfy { $0.isSurely($1) }
   }
 
   /// A controller built for a slot whose presenter has not appeared yet, where the profile says
@@ -162,7 +186,7 @@ extension Runner {
     // The first entry showing each slot, looked up once: deep nesting made a scan per slot cubic.
     var firstShowing: [Address: ScreenEntry] = [:]
     for entry in entries {
-      if case .slot(let shown, _)? = entry.tag?.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
+      if case .slot(let shown, _)? = entry.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
     }
     for (address, item) in filled where world.reference.showsWhatItHolds(address.parent) {
       guard let showing = firstShowing[address] else {
@@ -177,7 +201,7 @@ extension Runner {
     }
     let filledAddresses = Set(filled.map(\.address))
     for entry in entries {
-      guard case .slot(let address, _)? = entry.tag?.place else { continue }
+      guard case .slot(let address, _)? = entry.place else { continue }
       if !filledAddresses.contains(address) {
         report(.stateUIConsistency, "'\(entry.tag!.label)' is on screen but its slot is empty")
         return

@@ -64,19 +64,19 @@ public enum FuzzInput {
     }
     switch step {
     case .set(let address, let id):
-      guard let slot = index(address, in: options.itemSlots), let id = index(id, in: generatedIDs) else { return nil }
+      guard let slot = index(address, in: options.itemSlots.all), let id = index(id, in: generatedIDs) else { return nil }
       return [kindByte, slot, id]
     case .mutate(let address):
-      return index(address, in: options.filledItemSlots).map { [kindByte, $0] }
+      return index(address, in: options.filledItemSlots.all).map { [kindByte, $0] }
     case .clear(let address):
-      return index(address, in: options.filledSlots).map { [kindByte, $0] }
+      return index(address, in: options.filledSlots.all).map { [kindByte, $0] }
     case .toggle(let address, let on):
-      guard let slot = options.flagSlots.firstIndex(where: { $0.address == address }),
-        options.flagSlots[slot].filled == !on, slot < 256
+      let flagSlots = options.flagSlots.all
+      guard let slot = flagSlots.firstIndex(where: { $0.address == address }), flagSlots[slot].filled == !on, slot < 256
       else { return nil }
       return [kindByte, UInt8(slot)]
     case .bump(let address):
-      return index(address, in: options.screens).map { [kindByte, $0] }
+      return index(address, in: options.screens.all).map { [kindByte, $0] }
     case .pathAppend(let value):
       return index(value, in: generatedIDs).map { [kindByte, $0] }
     case .pathRemoveLast(let count):
@@ -93,7 +93,7 @@ public enum FuzzInput {
       }
       return bytes
     case .app(let address, let intent):
-      guard let position = options.intents.firstIndex(where: { $0.screen == address && $0.intent == intent }), position < 256
+      guard let position = options.intents.all.firstIndex(where: { $0.screen == address && $0.intent == intent }), position < 256
       else { return nil }
       return [kindByte, UInt8(position)]
     case .user(.alertTap(let button)):

@@ -123,14 +123,23 @@ extension StepGenerator {
 
 /// What a generator may choose from in the runner's current state, in a fixed order (the
 /// fuzzer's byte decoder and encoder depend on it).
+///
+/// Choosing needs each list's length, and then one element of one list: a walk that counts (and
+/// builds no address) gives the lengths, and a second walk to the chosen element builds only its
+/// address. The lists and their order are those of one depth-first walk of the reference's screens.
 @MainActor
 struct StepOptions {
-  var itemSlots: [Address] = []
-  var filledItemSlots: [Address] = []
-  var filledSlots: [Address] = []
-  var flagSlots: [(address: Address, filled: Bool)] = []
-  var screens: [Address] = []
-  var intents: [(screen: Address, intent: String)] = []
+  private let walk: OptionWalk
+  private var counts: [Int]
+  var itemSlots: OptionList<Address> { list(.itemSlots) { _, address in address } }
+  var filledItemSlots: OptionList<Address> { list(.filledItemSlots) { _, address in address } }
+  var filledSlots: OptionList<Address> { list(.filledSlots) { _, address in address } }
+  var flagSlots: OptionList<(address: Address, filled: Bool)> { list(.flagSlots) { entry, address in (address, entry.filled) } }
+  var screens: OptionList<Address> { list(.screens) { _, address in address } }
+  var intents: OptionList<(screen: Address, intent: String)> {
+    let spec = walk.spec
+    return list(.intents) { entry, address in (address, spec.screens[entry.screenType].intents[entry.intent].name) }
+  }
   var pathCount = 0
   /// The root path's values, bottom to top, when its elements are plain values (deep links that
   /// rearrange them are chosen then).
@@ -139,34 +148,24 @@ struct StepOptions {
   /// The buttons of the alert or dialog on top (0 when none is).
   var alertButtons = 0
   var candidates: [(ActionKind, Int)] = []
-  var totalWeight: Int { candidates.reduce(0) { $0 + $1.1 } }
+  private(set) var totalWeight = 0
+
+  private func list<Element>(_ list: OptionWalk.List, _ element: @escaping (OptionWalk.Entry, Address) -> Element)
+    -> OptionList<Element>
+  {
+    OptionList(count: counts[list.rawValue], walk: walk, list: list, element: element)
+  }
 
   init(runner: Runner, enabled: [ActionKind]) {
+    walk = OptionWalk(runner: runner)
+    var counts = [Int](repeating: 0, count: OptionWalk.List.allCases.count)
+    walk.forEach { entry, _ in
+      for bit in counts.indices where entry.lists.bits & (1 << bit) != 0 { counts[bit] += 1 }
+      return true
+    }
+    self.counts = counts
     let reference = runner.reference
     let spec = runner.topology.spec
-    // The same walk as before, without copying each slot's item (and its child's whole state)
-    // just to ask whether it is there: the walk runs before every generated step.
-    func walk(_ screen: ReferenceScreen, at address: Address) {
-      screens.append(address)
-      let screenSpec = spec.screens[screen.type]
-      for intent in screenSpec.intents { intents.append((address, intent.name)) }
-      for index in screenSpec.slots.indices {
-        let filled = screen.slots[index] != nil
-        let slotAddress = address.appending(.slot(index))
-        if screenSpec.slots[index].isFlag {
-          flagSlots.append((slotAddress, filled))
-        } else {
-          itemSlots.append(slotAddress)
-          if filled { filledItemSlots.append(slotAddress) }
-        }
-        if filled {
-          filledSlots.append(slotAddress)
-          if let child = screen.slots[index]?.child { walk(child, at: slotAddress) }
-        }
-      }
-      for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
-    }
-    walk(reference.root, at: .root)
     pathCount = reference.path.count
     if spec.root.pathEquality == .byValue { pathValues = reference.path.map(\.value) }
     let hasPath = spec.root.pathElementScreen != nil
@@ -179,14 +178,14 @@ struct StepOptions {
     for kind in enabled {
       let applicable: Bool
       switch kind {
-      case .set: applicable = !itemSlots.isEmpty
-      case .mutate: applicable = !filledItemSlots.isEmpty
-      case .clear: applicable = !filledSlots.isEmpty
-      case .toggle: applicable = !flagSlots.isEmpty
+      case .set: applicable = counts[OptionWalk.List.itemSlots.rawValue] > 0
+      case .mutate: applicable = counts[OptionWalk.List.filledItemSlots.rawValue] > 0
+      case .clear: applicable = counts[OptionWalk.List.filledSlots.rawValue] > 0
+      case .toggle: applicable = counts[OptionWalk.List.flagSlots.rawValue] > 0
       case .bump: applicable = true
       case .pathAppend, .pathSet: applicable = hasPath
       case .pathRemoveLast: applicable = pathCount > 0
-      case .app: applicable = !intents.isEmpty
+      case .app: applicable = counts[OptionWalk.List.intents.rawValue] > 0
       case .userDismiss, .userDismissCancel: applicable = presented
       case .userAlertTap: applicable = top is UIAlertController
       case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1
@@ -194,8 +193,126 @@ struct StepOptions {
       case .untilTransitionEnd: applicable = runner.environment.isTransitioning
       case .expect: applicable = false
       }
-      if applicable, let weight = stepWeight(kind) { candidates.append((kind, weight)) }
+      if applicable, let weight = stepWeight(kind) {
+        candidates.append((kind, weight))
+        totalWeight += weight
+      }
     }
+  }
+}
+
+/// One of the lists a generator chooses from: its length, and its elements found by walking to them.
+@MainActor
+struct OptionList<Element> {
+  let count: Int
+  fileprivate let walk: OptionWalk
+  fileprivate let list: OptionWalk.List
+  fileprivate let element: (OptionWalk.Entry, Address) -> Element
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Element `index`: a walk to it, which builds only its address.
+  subscript(index: Int) -> Element {
+    var seen = 0
+    var found: Element?
+    walk.forEach { entry, components in
+      guard entry.lists.contains(list) else { return true }
+      if seen == index {
+        found = element(entry, Address(components))
+        return false
+      }
+      seen += 1
+      return true
+    }
+    return found!
+  }
+
+  /// Every element, in order (for the fuzzer's encoder, which looks elements up).
+  var all: [Element] {
+    var result: [Element] = []
+    walk.forEach { entry, components in
+      if entry.lists.contains(list) { result.append(element(entry, Address(components))) }
+      return true
+    }
+    return result
+  }
+}
+
+extension ChoiceSource {
+  @MainActor
+  mutating func pick<Element>(_ list: OptionList<Element>) -> Element { list[below(list.count)] }
+}
+
+/// The depth-first walk of the reference's screens that orders every option list: each screen,
+/// then its intents, then each slot (a filled slot's screen right after it), then its path.
+@MainActor
+struct OptionWalk {
+  /// The lists an entry belongs to.
+  enum List: Int, CaseIterable {
+    case itemSlots, filledItemSlots, filledSlots, flagSlots, screens, intents
+  }
+
+  /// What the walk meets: a screen, one of its intents, or one of its slots.
+  struct Entry {
+    var lists: ListSet
+    var screenType = 0
+    var intent = 0
+    var filled = false
+  }
+
+  /// A few lists, as bits (made once: the walk meets many entries).
+  struct ListSet {
+    let bits: UInt8
+    private init(bits: UInt8) { self.bits = bits }
+    private init(_ lists: [List]) { bits = lists.reduce(0) { $0 | 1 << $1.rawValue } }
+    func contains(_ list: List) -> Bool { bits & (1 << list.rawValue) != 0 }
+
+    static let screen = ListSet([.screens])
+    static let intent = ListSet([.intents])
+    static let flag = ListSet([.flagSlots])
+    static let filledFlag = ListSet([.flagSlots, .filledSlots])
+    static let item = ListSet([.itemSlots])
+    static let filledItem = ListSet([.itemSlots, .filledItemSlots, .filledSlots])
+  }
+
+  /// Read when walked: options are made and used before the runner's next step.
+  let runner: Runner
+  var spec: TopologySpec { runner.topology.spec }
+
+  /// Calls `visit` with each entry and its address (the slot's, or the screen's) until it returns
+  /// false. Reads slots without copying their items (or their children's whole state).
+  func forEach(_ visit: (Entry, [Address.Component]) -> Bool) {
+    let spec = self.spec
+    var components: [Address.Component] = []
+    components.reserveCapacity(16)
+    func walk(_ screen: ReferenceScreen) -> Bool {
+      guard visit(Entry(lists: .screen, screenType: screen.type), components) else { return false }
+      let screenSpec = spec.screens[screen.type]
+      for index in screenSpec.intents.indices {
+        guard visit(Entry(lists: .intent, screenType: screen.type, intent: index), components) else {
+          return false
+        }
+      }
+      for index in screenSpec.slots.indices {
+        let filled = screen.slots[index] != nil
+        components.append(.slot(index))
+        let lists =
+          screenSpec.slots[index].isFlag
+          ? (filled ? ListSet.filledFlag : ListSet.flag) : (filled ? ListSet.filledItem : ListSet.item)
+        guard visit(Entry(lists: lists, screenType: screen.type, filled: filled), components) else { return false }
+        if filled, let child = screen.slots[index]?.child {
+          guard walk(child) else { return false }
+        }
+        components.removeLast()
+      }
+      for (index, element) in screen.path.enumerated() {
+        components.append(.pathElement(index))
+        guard walk(element.screen) else { return false }
+        components.removeLast()
+      }
+      return true
+    }
+    _ = walk(runner.reference.root)
   }
 }
 

@@ -9,7 +9,19 @@ public final class Runner {
   public let topology: Topology
   public let engine: EngineChoice
   public private(set) var violations: [Violation] = []
-  public internal(set) var statistics = RunStatistics()
+  /// What the run did; the checks made are counted apart (see `checked`) and added in here.
+  public var statistics: RunStatistics {
+    var result = counted
+    for invariant in InvariantID.allCases where checkCounts[invariant.ordinal] > 0 {
+      result.checks[invariant, default: 0] += checkCounts[invariant.ordinal]
+    }
+    return result
+  }
+  /// Everything `statistics` says but the checks made.
+  var counted = RunStatistics()
+  /// Checks made, by `InvariantID.ordinal`: a dozen are counted after every step, and counting
+  /// them in a dictionary cost more than some of the checks.
+  private var checkCounts = [Int](repeating: 0, count: InvariantID.allCases.count)
   /// Stop recording after the first violation (campaigns); replays record every invariant once.
   let stopsAtFirstViolation: Bool
 
@@ -43,8 +55,8 @@ public final class Runner {
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
     if step.isProgram { world.archiveValuePath() }
-    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let filledBefore = step.isProgram ? world.reference.filledSlots() : []
+    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity(among: filledBefore) : []
     let stackTransition = world.rootStackTransition
     let outcome = try apply(step)
     switch step {
@@ -54,19 +66,20 @@ public final class Runner {
     default: break
     }
     if step.isProgram {
+      let filledAfter: [Address]
       if case .app(let screen, let intent) = step {
         // The app's feature code must do what the intent declares itself: only the consequences
         // the reference drew from it (evictions, cascades) are the model's, not its effects.
         let declared = topology.spec.screenType(at: screen).flatMap { topology.spec.screens[$0].intent(named: intent) }
-        world.mirrorConsequences(
+        filledAfter = world.mirrorConsequences(
           filledBefore: filledBefore, except: declared.map { world.declaredTargets(of: $0, at: screen) } ?? [],
           includingPath: false)
       } else {
-        world.mirrorConsequences(filledBefore: filledBefore)
+        filledAfter = world.mirrorConsequences(filledBefore: filledBefore)
       }
-      world.keepSamePresentations(emptied: withoutIdentityBefore)
+      world.keepSamePresentations(emptied: withoutIdentityBefore, filledNow: filledAfter)
     }
-    statistics.record(step.kind, after: lastKind, outcome: outcome)
+    counted.record(step.kind, after: lastKind, outcome: outcome)
     lastKind = step.kind
     world.reportPathScreenOrder()
     let removed = world.applyUserRemovalsToReference()
@@ -200,11 +213,11 @@ public final class Runner {
       environment.runLoop.tick()
     case .advance(let milliseconds):
       if !environment.runLoop.advance(by: milliseconds) {
-        record(.quiescence, statistics.steps, "advancing \(milliseconds) ms ran into the run-loop turn limit")
+        record(.quiescence, counted.steps, "advancing \(milliseconds) ms ran into the run-loop turn limit")
       }
     case .settle:
       if !environment.runLoop.settle() {
-        record(.quiescence, statistics.steps, "the world did not settle within \(environment.runLoop.turnLimit) run-loop turns")
+        record(.quiescence, counted.steps, "the world did not settle within \(environment.runLoop.turnLimit) run-loop turns")
       }
     case .untilTransitionEnd:
       guard environment.isTransitioning else { return .skipped("no transition is running") }
@@ -214,7 +227,7 @@ public final class Runner {
         environment.runLoop.tick()
         turns += 1
         if turns >= environment.runLoop.turnLimit {
-          record(.quiescence, statistics.steps, "a transition did not end within \(turns) run-loop turns")
+          record(.quiescence, counted.steps, "a transition did not end within \(turns) run-loop turns")
           break
         }
       }
@@ -249,7 +262,7 @@ public final class Runner {
       unverifiedRemovals += before
       return
     }
-    statistics.callbackIntents += world.callbackIntentsRun.count
+    counted.callbackIntents += world.callbackIntentsRun.count
     world.callbackIntentsRun.removeAll()
     navigationChangedSinceQuiescence = true
     unverifiedRemovals.removeAll()
@@ -262,7 +275,7 @@ public final class Runner {
     _ invariant: InvariantID, _ stepIndex: Int, _ explanation: String,
     expectedModel: [String] = [], actualModel: [String] = [], expectedScreen: [String] = [], actualScreen: [String] = []
   ) {
-    statistics.violations[invariant, default: 0] += 1
+    counted.violations[invariant, default: 0] += 1
     if engine.contract.allows(invariant) { return }  // accepted, with a reason every report shows
     guard !violations.contains(where: { $0.invariant == invariant }) else { return }
     if stopsAtFirstViolation && !violations.isEmpty { return }
@@ -272,8 +285,20 @@ public final class Runner {
         actualModel: actualModel, expectedScreen: expectedScreen, actualScreen: actualScreen))
   }
 
+  /// Whether `record` would keep a violation of `invariant` now (else it only counts it), so its
+  /// details need not be made.
+  func willRecord(_ invariant: InvariantID) -> Bool {
+    if engine.contract.allows(invariant) || violations.contains(where: { $0.invariant == invariant })
+      || (stopsAtFirstViolation && !violations.isEmpty)
+    {
+      counted.violations[invariant, default: 0] += 1
+      return false
+    }
+    return true
+  }
+
   func checked(_ invariant: InvariantID) {
-    statistics.checks[invariant, default: 0] += 1
+    checkCounts[invariant.ordinal] += 1
   }
 
   // MARK: Checks after every step
@@ -296,11 +321,11 @@ public final class Runner {
       case .presentWhileAlreadyPresenting, .presentWhileTransitioning, .presentActiveController:
         record(.noDoublePresentation, stepIndex, "UIKit: \(diagnostic.message)")
       case .navigationOperationDeferred:
-        statistics.deferredStackChanges += 1
+        counted.deferredStackChanges += 1
       case .runLoopDidNotSettle:
         record(.quiescence, stepIndex, diagnostic.message)
       case _ where diagnostic.kind.severity == .warning && !engine.contract.avoidsUIKitWarnings:
-        statistics.uikitWarnings += 1  // not checked, counted: the summary says so
+        counted.uikitWarnings += 1  // not checked, counted: the summary says so
       default:
         record(.uikitRules, stepIndex, "UIKit \(diagnostic.kind.severity.rawValue): \(diagnostic.message)")
       }

@@ -25,9 +25,9 @@ extension World {
     return spec.isFlag || (spec.style == .push && !reference.semantics.pushesCarryIdentity)
   }
 
-  /// The slots without identity that are filled now.
-  func filledWithoutIdentity() -> [SlotSnapshot] {
-    reference.filledSlots().filter(hasNoIdentity).compactMap { address in
+  /// The slots without identity that are filled now, among `filled` (the reference's filled slots).
+  func filledWithoutIdentity(among filled: [Address]) -> [SlotSnapshot] {
+    filled.filter(hasNoIdentity).compactMap { address in
       guard let (model, index) = runtimeSlot(address), let runtime = model.peek(index),
         let expected = reference.item(at: address)
       else { return nil }
@@ -38,9 +38,10 @@ extension World {
   /// After a program step: remembers which of `before` it emptied, and puts back the same
   /// presentation in push slots without identity it emptied earlier in the turn and filled again
   /// (by a `set`, or by the app's feature code).
-  func keepSamePresentations(emptied before: [SlotSnapshot]) {
+  /// `filled` is the reference's filled slots now.
+  func keepSamePresentations(emptied before: [SlotSnapshot], filledNow filled: [Address]) {
     for slot in before where slot.model.peek(slot.index) == nil { emptiedThisTurn.append(slot) }
-    for address in reference.filledSlots() where hasNoIdentity(address) && topology.slot(at: address)?.isFlag == false {
+    for address in filled where hasNoIdentity(address) && topology.slot(at: address)?.isFlag == false {
       guard let (model, index) = runtimeSlot(address), let now = model.peek(index),
         let previous = emptiedThisTurn.last(where: { $0.model === model && $0.index == index }),
         now.id.generation != previous.runtime.id.generation

@@ -166,8 +166,13 @@ final class World {
   /// state of a turn and cannot know the order of the writes coalesced into it, so the app keeps
   /// its model consistent — as one destination enum, or TCA's `StackState.pop(from:)`, does — and
   /// the engine must make the screen follow.
-  func mirrorConsequences(filledBefore: [Address], except declared: [Address] = [], includingPath: Bool = true) {
-    let filledAfter = Set(reference.filledSlots())
+  /// Returns the reference's filled slots (which this does not change), for the caller to reuse.
+  @discardableResult
+  func mirrorConsequences(filledBefore: [Address], except declared: [Address] = [], includingPath: Bool = true)
+    -> [Address]
+  {
+    let filledNow = reference.filledSlots()
+    let filledAfter = Set(filledNow)
     let kept = reference.path.count
     for address in filledBefore where !filledAfter.contains(address) && !declared.contains(address) {
       // A screen of a plain value leaves the path with its state: a deep link may bring it back.
@@ -177,6 +182,7 @@ final class World {
       runtimeClear(address)
     }
     if includingPath, rootModel.peekPath.count > kept { rootModel.path = Array(rootModel.peekPath.prefix(kept)) }
+    return filledNow
   }
 
   /// Tells the reference what the user removed during the step.
@@ -217,8 +223,9 @@ final class World {
           default: "sheet"
           }
         }
-      var shown = ScreenEntry(controller: entry.controller, style: style, tag: entry.controller.screenTag)
-      if case .slot? = shown.tag?.place, style == "push", !reference.semantics.pushesCarryIdentity { shown.showsID = false }
+      let tag = entry.controller.screenTag
+      var shown = ScreenEntry(controller: entry.controller, style: style, tag: tag, place: tag?.place)
+      if case .slot? = shown.place, style == "push", !reference.semantics.pushesCarryIdentity { shown.showsID = false }
       return shown
     }
   }
@@ -246,12 +253,31 @@ struct ScreenEntry {
   let controller: UIViewController
   let style: String
   let tag: ScreenTag?
+  /// Where the tag is now, read once: reading it walks the model up to the root, and the checks
+  /// ask for it many times while nothing moves.
+  let place: ScreenTag.Place?
   /// False for pushes that carry no identity (the profile compares them without their id).
   var showsID = true
 
+  /// The id the screen shows, as compared with the reference.
+  var shownID: Int? { showsID ? tag?.id : nil }
+
   var description: String {
     guard style != "root" else { return "root" }
-    guard let tag else { return "\(style):?" }
-    return "\(style):\(tag.label)" + (showsID ? tag.id.map { "#\($0)" } ?? "" : "")
+    guard let tag, let place else { return "\(style):?" }
+    return "\(style):\(tag.label(at: place))" + (shownID.map { "#\($0)" } ?? "")
+  }
+
+  /// Whether this is the entry the reference expects, judged from what the two descriptions are
+  /// made of: true only when the descriptions are equal (false may still mean equal).
+  func isSurely(_ expected: ExpectedEntry) -> Bool {
+    guard style == expected.style else { return false }
+    if style == "root" { return true }
+    guard let tag, tag.isAttached, shownID == expected.id else { return false }
+    switch place {
+    case .slot(let address, _)?: return address == expected.address
+    case .pathElement(let index)?: return expected.address.components == [.pathElement(index)]
+    default: return false
+    }
   }
 }

@@ -70,13 +70,19 @@ final class ScreenTag {
     }
   }
 
-  var label: String {
+  var label: String { label(at: place) }
+
+  /// The label at `place` (what `place` says now).
+  func label(at place: Place) -> String {
     switch place {
     case .root: ""
     case .slot(let address, _): model?.topology.describe(address) ?? ""
     case .pathElement(let index): "path[\(index)]"
     }
   }
+
+  /// Whether its model is still alive (else its place and label are those it was made with).
+  var isAttached: Bool { model != nil }
 }
 
 private let tagKey = AssociatedKey<ScreenTag>()

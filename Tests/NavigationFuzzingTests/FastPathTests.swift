@@ -1,0 +1,91 @@
+@testable import NavigationFuzzing
+import Testing
+
+/// The shortcuts taken for speed give the answers the plain computations give, on many seeds,
+/// topologies and engines (broken ones too, so that disagreements occur).
+@MainActor
+@Suite struct FastPathTests {
+  static let topologies = ["basic", "counter", "stack", "syncups-tree", "syncups-stack", "covers", "value-stack"]
+  static let engines = ["state-driven", "no-write-back", "no-dismiss-on-nil", "identity-ignored", "swift-navigation-like"]
+
+  /// Runs random runs, calling `body` after every step.
+  func everyStep(runs: Int, maxSteps: Int, _ body: (Runner) -> Void) {
+    for (index, name) in Self.topologies.enumerated() {
+      for engineName in Self.engines {
+        let engine = EngineChoice.named(engineName)!
+        for seed in 0..<UInt64(runs) {
+          let runner = Runner(topology: Topology.named(name)!, engine: engine)
+          var generator = StepGenerator(seed: seed &* 31 &+ UInt64(index))
+          for step in 0..<maxSteps {
+            _ = try? runner.perform(generator.next(for: runner), index: step)
+            body(runner)
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theStructuralModelComparisonAgreesWithComparingDescriptions() {
+    var agreeing = 0, differing = 0, undecided = 0
+    everyStep(runs: 12, maxSteps: 40) { runner in
+      let world = runner.world
+      let described = world.rootModel.stateDescription(detailed: true) == world.reference.stateDescription(detailed: true)
+      let structural = world.modelMatchesReference()
+      // It may only say "same" when the descriptions are the same.
+      #expect(!structural || described)
+      if structural { agreeing += 1 } else if described { undecided += 1 } else { differing += 1 }
+    }
+    #expect(agreeing > 1_000)
+    #expect(differing > 50, "no run made the model differ from the reference: the check was not exercised")
+    // Where it cannot tell, the caller describes both sides: that must stay rare to be worth it.
+    #expect(undecided * 100 <= agreeing)
+  }
+
+  @Test func theEntryByEntryScreenComparisonAgreesWithComparingDescriptions() {
+    var agreeing = 0, differing = 0, undecided = 0
+    everyStep(runs: 12, maxSteps: 40) { runner in
+      let entries = runner.world.screenEntries()
+      let expected = runner.reference.expectedScreen()
+      let described = entries.map(\.description) == expected.map(\.description)
+      let surely = entries.count == expected.count && zip(entries, expected).allSatisfy { $0.isSurely($1) }
+      #expect(!surely || described)
+      if surely { agreeing += 1 } else if described { undecided += 1 } else { differing += 1 }
+    }
+    #expect(agreeing > 1_000)
+    #expect(differing > 50, "the screen never differed from the reference: the check was not exercised")
+    #expect(undecided * 100 <= agreeing)
+  }
+
+  @Test func checksAreCountedPerInvariantInDeclarationOrder() {
+    #expect(InvariantID.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+    let (_, runner) = Campaign.randomRun(topology: .basic, engine: .default, seed: 3, maxSteps: 64)
+    let checks = runner.statistics.checks
+    // Every step checks the diagnostics, and the end of the run checks once more.
+    #expect(checks[.engineWarning] == runner.statistics.steps + 1)
+    #expect(checks[.referenceAgreement, default: 0] > 0)
+    #expect(checks[.referenceAgreement] == checks[.noLeaks])
+  }
+
+  @Test func theGeneratorsListsAreTheWalksOrderAndTheirElementsAreFoundByIndex() {
+    var checked = 0
+    everyStep(runs: 4, maxSteps: 30) { runner in
+      let enabled = ActionKind.allCases.filter { stepWeight($0) != nil }
+      let options = StepOptions(runner: runner, enabled: enabled)
+      // An independent walk (the reference's own) gives the filled slots in the same order.
+      #expect(options.filledSlots.all == runner.reference.filledSlots())
+      #expect(options.filledItemSlots.all == runner.reference.filledSlots().filter { runner.topology.spec.slot(at: $0)?.isFlag == false })
+      #expect(options.screens.all.first == .root)
+      for list in [options.itemSlots, options.filledItemSlots, options.filledSlots, options.screens] {
+        let all = list.all
+        #expect(all.count == list.count)
+        #expect(all.indices.map { list[$0] } == all)
+      }
+      let flags = options.flagSlots.all
+      #expect(flags.indices.allSatisfy { flags[$0] == options.flagSlots[$0] })
+      let intents = options.intents.all
+      #expect(intents.indices.allSatisfy { intents[$0] == options.intents[$0] })
+      checked += 1
+    }
+    #expect(checked > 500)
+  }
+}
