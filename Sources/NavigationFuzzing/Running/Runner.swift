@@ -43,7 +43,7 @@ public final class Runner {
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
     let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
-    let filledBefore = step.isProgram ? world.reference.filledSlots() : []
+    let referenceBefore = step.isProgram ? world.reference : nil
     let stackTransition = world.rootStackTransition
     let outcome = try apply(step)
     switch step {
@@ -57,9 +57,9 @@ public final class Runner {
         // The app's feature code must do what the intent declares itself: only the consequences
         // the reference drew from it (evictions, cascades) are the model's, not its effects.
         world.mirrorConsequences(
-          filledBefore: filledBefore, except: declaredTargets(of: intent, at: screen), includingPath: false)
+          since: referenceBefore!, except: declaredTargets(of: intent, at: screen), includingPath: false)
       } else {
-        world.mirrorConsequences(filledBefore: filledBefore)
+        world.mirrorConsequences(since: referenceBefore!)
       }
       world.keepSamePresentations(emptied: withoutIdentityBefore)
     }
