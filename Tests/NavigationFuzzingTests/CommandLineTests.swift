@@ -78,6 +78,7 @@ import Testing
       (["run", "--seconds", "0"], "--seconds must be a number of seconds above 0"),
       (["run", "--max-steps", "0"], "--max-steps must be at least 1"),
       (["explore", "--seconds", "-1"], "--seconds must be a number of seconds above 0"),
+      (["explore", "--topology", "syncups-tree", "--symmetry"], "--symmetry: topology 'syncups-tree' has app feature code"),
     ]
     for (arguments, message) in cases {
       let outcome = try Self.run(arguments, in: folder)
@@ -224,6 +225,10 @@ import Testing
     #expect(!outcome.stderr.contains("\u{1B}["))
     let explore = try Self.run(["explore", "--depth", "2"], in: folder)
     #expect(explore.stderr.contains("depth 1: 0 of 1 prefixes expanded"), "\(explore.stderr)")
+    #expect(explore.stdout.contains("depth 1: 8 new states"), "\(explore.stdout)")
+    let symmetric = try Self.run(["explore", "--depth", "2", "--symmetry"], in: folder)
+    #expect(symmetric.stdout.contains("symmetry: states equal up to swapping ids 1 and 2 count once"))
+    #expect(symmetric.stdout.contains("depth 1: 5 new states"), "\(symmetric.stdout)")
   }
 
   @Test func interruptingACampaignEndsWithItsSummaryAndReports() throws {
