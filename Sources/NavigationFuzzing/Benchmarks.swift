@@ -47,6 +47,23 @@ public enum Benchmarks {
     return steps
   }
 
+  /// Fills `depth` nested item sheets on `basic` (`presentedChild`, then `presentedChild` of that
+  /// screen, …) in one program turn, one step per level with every check, then settles: the engine
+  /// presents them one on top of the other. Returns the screens shown, so the work is observable.
+  /// Its time must grow with `depth` about linearly: nothing may build or compare a whole address
+  /// (or anything else as long as the nesting) per level per step.
+  public static func nesting(depth: Int) -> (screens: Int, violations: [Violation]) {
+    let runner = Runner(topology: .basic, engine: .default)
+    let slot = Topology.basic.spec.screens[0].slotIndex(named: "presentedChild")!
+    var address = Address.root
+    for level in 0..<depth {
+      address = address.appending(.slot(slot))
+      _ = try? runner.perform(.set(address, id: 1), index: level)
+    }
+    _ = try? runner.perform(.settle, index: depth)
+    return (runner.world.screenEntries().count, runner.violations)
+  }
+
   /// Slot addresses of the topology's shape down to `depth` (existing or not at any moment).
   static func sampleAddresses(_ spec: TopologySpec, depth: Int) -> [Address] {
     var result: [Address] = []

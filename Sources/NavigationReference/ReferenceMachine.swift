@@ -166,6 +166,33 @@ public struct ReferenceMachine: Hashable, Sendable {
     return result
   }
 
+  /// The addresses of the filled slots whose spec passes `isIncluded`, parents before children.
+  /// One walk that builds only the addresses it returns: every filled slot's address is, in a
+  /// deeply nested model, the square of its depth in all.
+  public func filledSlots(where isIncluded: (SlotSpec) -> Bool) -> [Address] {
+    var result: [Address] = []
+    var components: [Address.Component] = []
+    // The screen's type as the topology's shape gives it (`TopologySpec.slot(at:)`): nil where
+    // the shape has no screen.
+    func walk(_ screen: ReferenceScreen, type: Int?) {
+      for (index, item) in screen.slots.enumerated() {
+        guard let item else { continue }
+        components.append(.slot(index))
+        let spec = type.flatMap { index < topology.screens[$0].slots.count ? topology.screens[$0].slots[index] : nil }
+        if let spec, isIncluded(spec) { result.append(Address(components)) }
+        if let child = item.child { walk(child, type: spec?.child) }
+        components.removeLast()
+      }
+      for (index, element) in screen.path.enumerated() {
+        components.append(.pathElement(index))
+        walk(element.screen, type: type.flatMap { topology.screens[$0].pathElementScreen })
+        components.removeLast()
+      }
+    }
+    walk(root, type: 0)
+    return result
+  }
+
   /// Applies an intent's effects as the screen at `screen` performs it. `generations` supplies
   /// one incarnation per effect that creates something. Returns false when the screen does not
   /// exist or does not offer the intent.

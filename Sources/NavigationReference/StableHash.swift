@@ -17,7 +17,11 @@ public struct StableHasher: Sendable {
 
 extension ReferenceMachine {
   /// A process-independent hash of the model (ids, payloads, bumps, path; not incarnations).
-  public var stableHash: UInt64 {
+  public var stableHash: UInt64 { stableHash(renamingIDs: { $0 }) }
+
+  /// The stable hash of the model its slots' item ids renamed by `rename` would be (path values
+  /// are not item ids and keep theirs): what the explorer's symmetry reduction compares.
+  public func stableHash(renamingIDs rename: (Int) -> Int) -> UInt64 {
     var hasher = StableHasher()
     func visit(_ screen: ReferenceScreen) {
       hasher.combine(screen.type)
@@ -27,7 +31,7 @@ extension ReferenceMachine {
           hasher.combine(-1)
           continue
         }
-        hasher.combine(item.id)
+        hasher.combine(rename(item.id))
         hasher.combine(item.payload)
         if let child = item.child { visit(child) }
       }

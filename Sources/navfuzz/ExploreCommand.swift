@@ -13,6 +13,9 @@ struct ExploreCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "Stop after this many distinct states.") var maxStates = 200_000
   @Option(parsing: .unconditional, help: "Stop after this many seconds.") var seconds: Double = 120
   @Option(help: "Write the shortest failing trace here.") var out: String?
+  @Flag(
+    help: "Treat item ids 1 and 2 as interchangeable: count and expand one state of each pair that differs only by swapping them (topologies without app intents).")
+  var symmetry = false
 
   func validate() throws {
     guard depth >= 1 else { throw ValidationError("--depth must be at least 1") }
@@ -28,6 +31,13 @@ struct ExploreCommand: ParsableCommand {
       var explorer = Explorer(topology: topology, engine: engine)
       explorer.maxDepth = depth
       explorer.stateLimit = maxStates
+      if symmetry {
+        guard Explorer.symmetryIsSound(topology: topology, engine: engine) else {
+          throw ValidationError(
+            "--symmetry: topology '\(topology.name)' has app feature code (intents), which may treat ids 1 and 2 differently")
+        }
+        explorer.symmetry = true
+      }
       let clock = ContinuousClock()
       let started = clock.now
       let interruption = Interruption.install()
@@ -42,6 +52,7 @@ struct ExploreCommand: ParsableCommand {
       progress.finish()
       let elapsed = (clock.now - started).seconds
       print("navfuzz explore: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), depth \(depth)")
+      if result.symmetric { print("  symmetry: states equal up to swapping ids 1 and 2 count once") }
       for (index, count) in result.statesPerDepth.enumerated() { print("  depth \(index + 1): \(count) new states") }
       print(String(format: "  %d distinct states, %d replays, %.0f states/s", result.statesVisited, result.replays, Double(result.statesVisited) / max(elapsed, 1e-9)))
       if let cut = result.cutShort { print("  search cut short: \(cut)") }

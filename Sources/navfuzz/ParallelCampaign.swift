@@ -1,11 +1,11 @@
 import Foundation
 import NavigationFuzzing
 
-/// `navfuzz run --jobs N`: the campaign's run indices split into N contiguous ranges, each run by
-/// this same executable in its own process (`run --worker-first-index`), which writes a
-/// `CampaignPart` as JSON; the parts are merged in run order (`Campaign.merge`), so the summary is
-/// the one `--jobs 1` prints, whatever N. Processes, not threads: the simulated world is
-/// single-threaded and main-actor bound.
+/// `navfuzz run --jobs N`: the campaign's run indices split into N contiguous ranges; the first
+/// runs in this process, each other one in a process of its own started from this same executable
+/// (`run --worker-first-index`), which writes a `CampaignPart` as JSON; the parts are merged in run
+/// order (`Campaign.merge`), so the summary is the one `--jobs 1` prints, whatever N. Processes,
+/// not threads: the simulated world is single-threaded and main-actor bound.
 enum ParallelCampaign {
   struct WorkerFailed: Error, CustomStringConvertible {
     var description: String
@@ -18,19 +18,22 @@ enum ParallelCampaign {
     return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
   }
 
-  /// Runs `ranges` in parallel, `arguments(range)` giving each worker's command line; returns the
-  /// parts in range order. `finished` is told as each worker ends (for a progress line); once
-  /// `interrupted` says so, the workers still running get SIGINT, so they stop after their
-  /// current run and report what they ran (Ctrl-C on a terminal reaches them directly; SIGTERM
-  /// sent to this process alone reaches them this way).
+  /// Runs `ranges` in parallel: the first with `local`, here, once the others have started, each
+  /// with `arguments(range)` as its worker's command line; returns the parts in range order.
+  /// `finished` is told as each worker ends (for a progress line); once `interrupted` says so, the
+  /// workers still running get SIGINT, so they stop after their current run and report what they
+  /// ran (Ctrl-C on a terminal reaches them directly; SIGTERM sent to this process alone reaches
+  /// them this way).
   static func run(
-    ranges: [Range<Int>], arguments: (Range<Int>) -> [String], interrupted: () -> Bool, finished: (Int) -> Void
+    ranges: [Range<Int>], arguments: (Range<Int>) -> [String], interrupted: () -> Bool,
+    local: (Range<Int>) -> CampaignPart, finished: (Int) -> Void
   ) throws -> [CampaignPart] {
+    guard let first = ranges.first else { return [] }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-jobs-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var processes: [(Process, URL)] = []
-    for (number, range) in ranges.enumerated() {
+    for (number, range) in ranges.enumerated().dropFirst() {
       let output = folder.appendingPathComponent("part-\(number).json")
       _ = FileManager.default.createFile(atPath: output.path, contents: nil)
       let process = Process()
@@ -42,6 +45,7 @@ enum ParallelCampaign {
       try process.run()
       processes.append((process, output))
     }
+    var parts = [local(first)]
     var told = Set<Int32>()
     var reported = 0
     while reported < processes.count {
@@ -52,13 +56,13 @@ enum ParallelCampaign {
         }
       }
       while reported < processes.count, !processes[reported].0.isRunning {
-        finished(reported)
+        finished(reported + 1)
         reported += 1
       }
     }
-    var parts: [CampaignPart] = []
     var failure: String?
-    for (number, (process, output)) in processes.enumerated() {
+    for (offset, (process, output)) in processes.enumerated() {
+      let number = offset + 1
       process.waitUntilExit()
       // Interrupted before it could install its handler: its runs did not run; not an error.
       if process.terminationReason == .uncaughtSignal, interrupted() { continue }

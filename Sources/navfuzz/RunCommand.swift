@@ -27,8 +27,8 @@ struct RunCommand: ParsableCommand {
   var minDistinctStates: Int?
   @Option(
     parsing: .unconditional,
-    help: "Run the campaign in this many processes (the runs split into ranges, the results merged in run order: the summary is the same whatever the number). Default 1.")
-  var jobs = 1
+    help: "Run the campaign in this many processes (the runs split into ranges, the results merged in run order: the summary is the same whatever the number). Default: the number of cores.")
+  var jobs: Int?
   /// Set by `--jobs` in the processes it starts: run `--runs` runs from this index, write the
   /// part as JSON on stdout, print nothing else there.
   @Option(parsing: .unconditional, help: .hidden) var workerFirstIndex: Int?
@@ -39,7 +39,7 @@ struct RunCommand: ParsableCommand {
     if let seconds, !(seconds.isFinite && seconds > 0) {
       throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)")
     }
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
     if let workerFirstIndex, workerFirstIndex < 0 {
       throw ValidationError("--worker-first-index must be at least 0, found \(workerFirstIndex)")
     }
@@ -80,14 +80,28 @@ struct RunCommand: ParsableCommand {
       let campaign = Campaign(topology: topology, engine: engine, options: options)
       var progress = Progress(total: options.runs, timeBudget: seconds)
       let result: Campaign.Result
-      if jobs > 1, runSeed == nil {
-        let ranges = Campaign.ranges(runs: options.runs, parts: jobs)
-        var workersDone = 0
+      let processes = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, options.runs)
+      if processes > 1, runSeed == nil {
+        let ranges = Campaign.ranges(runs: options.runs, parts: processes)
+        var processesDone = 0
         let parts = try ParallelCampaign.run(
-          ranges: ranges, arguments: workerArguments, interrupted: { interruption.happened }
+          ranges: ranges, arguments: workerArguments, interrupted: { interruption.happened },
+          local: { range in
+            // The first range runs in this process, as the others start: one process start fewer.
+            var part = options
+            part.firstRunIndex = range.lowerBound
+            part.runs = range.count
+            part.shrinks = false
+            let result = Campaign(topology: topology, engine: engine, options: part).run { _, _ in
+              !interruption.happened && (seconds.map { (clock.now - started).seconds < $0 } ?? true)
+            }
+            processesDone += 1
+            progress.line("\(processesDone) of \(ranges.count) processes done", elapsed: (clock.now - started).seconds)
+            return CampaignPart(result)
+          }
         ) { _ in
-          workersDone += 1
-          progress.line("\(workersDone) of \(ranges.count) processes done", elapsed: (clock.now - started).seconds)
+          processesDone += 1
+          progress.line("\(processesDone) of \(ranges.count) processes done", elapsed: (clock.now - started).seconds)
         }
         result = campaign.merge(parts)
       } else {

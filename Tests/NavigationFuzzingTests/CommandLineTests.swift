@@ -78,6 +78,7 @@ import Testing
       (["run", "--seconds", "0"], "--seconds must be a number of seconds above 0"),
       (["run", "--max-steps", "0"], "--max-steps must be at least 1"),
       (["explore", "--seconds", "-1"], "--seconds must be a number of seconds above 0"),
+      (["explore", "--topology", "syncups-tree", "--symmetry"], "--symmetry: topology 'syncups-tree' has app feature code"),
     ]
     for (arguments, message) in cases {
       let outcome = try Self.run(arguments, in: folder)
@@ -217,20 +218,24 @@ import Testing
 
   @Test func progressShowsInLogsToo() throws {
     let folder = try Self.scratch()
-    let outcome = try Self.run(["run", "--runs", "5"], in: folder)
+    let outcome = try Self.run(["run", "--runs", "5", "--jobs", "1"], in: folder)
     #expect(outcome.status == 0)
     // stderr is a pipe here, as in CI: plain lines, no terminal control codes.
     #expect(outcome.stderr.contains("[0 s] 1 runs, "), "\(outcome.stderr)")
     #expect(!outcome.stderr.contains("\u{1B}["))
     let explore = try Self.run(["explore", "--depth", "2"], in: folder)
     #expect(explore.stderr.contains("depth 1: 0 of 1 prefixes expanded"), "\(explore.stderr)")
+    #expect(explore.stdout.contains("depth 1: 8 new states"), "\(explore.stdout)")
+    let symmetric = try Self.run(["explore", "--depth", "2", "--symmetry"], in: folder)
+    #expect(symmetric.stdout.contains("symmetry: states equal up to swapping ids 1 and 2 count once"))
+    #expect(symmetric.stdout.contains("depth 1: 5 new states"), "\(symmetric.stdout)")
   }
 
   @Test func interruptingACampaignEndsWithItsSummaryAndReports() throws {
     let folder = try Self.scratch()
     let process = Process()
     process.executableURL = Self.binary
-    process.arguments = ["run", "--runs", "100000000", "--report", "report"]
+    process.arguments = ["run", "--runs", "100000000", "--report", "report", "--jobs", "1"]
     process.currentDirectoryURL = folder
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -252,10 +257,12 @@ import Testing
       let one = try Self.run(arguments + ["--jobs", "1"], in: folder)
       let two = try Self.run(arguments + ["--jobs", "2"], in: folder)
       let three = try Self.run(arguments + ["--jobs", "3"], in: folder)
+      let everyCore = try Self.run(arguments, in: folder)  // the default: the number of cores
       #expect(one.stdout.contains("navfuzz run: topology basic, engine \(engine)"), "\(one.stdout)\(one.stderr)")
       #expect(two.status == one.status, "\(two.stderr)")
       #expect(two.stdout == one.stdout)
       #expect(three.stdout == one.stdout)
+      #expect(everyCore.stdout == one.stdout)
     }
     let badJobs = try Self.run(["run", "--jobs", "0"], in: folder)
     #expect(badJobs.status == 2)
@@ -265,17 +272,19 @@ import Testing
   @Test func benchJSONHasItsDocumentedKeys() throws {
     let folder = try Self.scratch()
     let outcome = try Self.run(
-      ["bench", "--json", "--reference-steps", "1000", "--runs", "150", "--explore-states", "20"], in: folder)
+      ["bench", "--json", "--reference-steps", "1000", "--runs", "150", "--explore-states", "20", "--nesting-depth", "30"],
+      in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
         "topology", "build", "reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states",
-        "resident_bytes_start", "resident_bytes_end", "resident_bytes_engine_start", "resident_bytes_engine_end",
+        "nesting_depth", "resident_bytes_start", "resident_bytes_end", "resident_bytes_engine_start",
+        "resident_bytes_engine_end",
       ])
     #expect(object["topology"] as? String == "basic")
     #expect(["debug", "release"].contains(object["build"] as? String))
-    for key in ["reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states"] {
+    for key in ["reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states", "nesting_depth"] {
       let rate = try #require(object[key] as? [String: Any], "\(key)")
       #expect(Set(rate.keys) == ["count", "seconds", "per_second"], "\(key)")
       #expect((rate["count"] as? Int ?? 0) > 0, "\(key)")
@@ -283,6 +292,7 @@ import Testing
     }
     #expect((object["runs_of_32_steps"] as? [String: Any])?["count"] as? Int == 150)
     #expect((object["explorer_states"] as? [String: Any])?["count"] as? Int == 20)
+    #expect((object["nesting_depth"] as? [String: Any])?["count"] as? Int == 30)
     #expect((object["resident_bytes_start"] as? Int ?? 0) > 1_000_000)
     #expect((object["resident_bytes_end"] as? Int ?? 0) > 1_000_000)
     // 150 runs keep nothing alive: the engine section ends about where it started.

@@ -14,4 +14,11 @@ import Testing
     // Bounded by the slots on screen (and those with a presentation in flight), not by `presented`.
     #expect(runner.world.presentations.count <= 2 * runner.world.screenEntries().count + 8)
   }
+
+  @Test func deepNestingSettlesWithEverySheetShown() {
+    // The bench's nesting figure: every level filled in one turn, then presented one on another.
+    let nested = Benchmarks.nesting(depth: 60)
+    #expect(nested.violations.isEmpty, "\(nested.violations.map(\.explanation))")
+    #expect(nested.screens == 61)
+  }
 }

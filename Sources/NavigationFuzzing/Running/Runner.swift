@@ -55,8 +55,8 @@ public final class Runner {
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
     if step.isProgram { world.archiveValuePath() }
-    let filledBefore = step.isProgram ? world.reference.filledSlots() : []
-    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity(among: filledBefore) : []
+    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
+    let referenceBefore = step.isProgram ? world.reference : nil
     let stackTransition = world.rootStackTransition
     let outcome = try apply(step)
     switch step {
@@ -66,18 +66,17 @@ public final class Runner {
     default: break
     }
     if step.isProgram {
-      let filledAfter: [Address]
       if case .app(let screen, let intent) = step {
         // The app's feature code must do what the intent declares itself: only the consequences
         // the reference drew from it (evictions, cascades) are the model's, not its effects.
         let declared = topology.spec.screenType(at: screen).flatMap { topology.spec.screens[$0].intent(named: intent) }
-        filledAfter = world.mirrorConsequences(
-          filledBefore: filledBefore, except: declared.map { world.declaredTargets(of: $0, at: screen) } ?? [],
+        world.mirrorConsequences(
+          since: referenceBefore!, except: declared.map { world.declaredTargets(of: $0, at: screen) } ?? [],
           includingPath: false)
       } else {
-        filledAfter = world.mirrorConsequences(filledBefore: filledBefore)
+        world.mirrorConsequences(since: referenceBefore!)
       }
-      world.keepSamePresentations(emptied: withoutIdentityBefore, filledNow: filledAfter)
+      world.keepSamePresentations(emptied: withoutIdentityBefore)
     }
     counted.record(step.kind, after: lastKind, outcome: outcome)
     lastKind = step.kind

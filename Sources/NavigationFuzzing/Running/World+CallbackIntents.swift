@@ -20,11 +20,11 @@ extension World {
     guard rootModel.screen(at: address.components[...]) === model, incarnationsAgree(at: address),
       let screen = reference.screen(at: address), screen.type == model.type
     else { return }
-    let filledBefore = reference.filledSlots()
+    let before = reference
     let generations = (0..<reference.generationsNeeded(for: name, screenType: screen.type)).map { _ in takeGeneration() }
     reference.perform(name, at: address, generations: generations)
     features.perform(intent, on: model, in: AppContext(world: self, generations: generations))
-    mirrorConsequences(filledBefore: filledBefore, except: declaredTargets(of: intent, at: address), includingPath: false)
+    mirrorConsequences(since: before, except: declaredTargets(of: intent, at: address), includingPath: false)
     callbackIntentsRun.append("\(name) on \(address.isRoot ? "root" : topology.describe(address))")
   }
 

@@ -20,14 +20,13 @@ extension World {
   }
 
   /// Whether the engine cannot tell two items of this slot apart.
-  private func hasNoIdentity(_ address: Address) -> Bool {
-    guard let spec = topology.slot(at: address) else { return false }
-    return spec.isFlag || (spec.style == .push && !reference.semantics.pushesCarryIdentity)
+  private func hasNoIdentity(_ spec: SlotSpec) -> Bool {
+    spec.isFlag || (spec.style == .push && !reference.semantics.pushesCarryIdentity)
   }
 
-  /// The slots without identity that are filled now, among `filled` (the reference's filled slots).
-  func filledWithoutIdentity(among filled: [Address]) -> [SlotSnapshot] {
-    filled.filter(hasNoIdentity).compactMap { address in
+  /// The slots without identity that are filled now.
+  func filledWithoutIdentity() -> [SlotSnapshot] {
+    reference.filledSlots(where: hasNoIdentity).compactMap { address in
       guard let (model, index) = runtimeSlot(address), let runtime = model.peek(index),
         let expected = reference.item(at: address)
       else { return nil }
@@ -38,10 +37,9 @@ extension World {
   /// After a program step: remembers which of `before` it emptied, and puts back the same
   /// presentation in push slots without identity it emptied earlier in the turn and filled again
   /// (by a `set`, or by the app's feature code).
-  /// `filled` is the reference's filled slots now.
-  func keepSamePresentations(emptied before: [SlotSnapshot], filledNow filled: [Address]) {
+  func keepSamePresentations(emptied before: [SlotSnapshot]) {
     for slot in before where slot.model.peek(slot.index) == nil { emptiedThisTurn.append(slot) }
-    for address in filled where hasNoIdentity(address) && topology.slot(at: address)?.isFlag == false {
+    for address in reference.filledSlots(where: { hasNoIdentity($0) && !$0.isFlag }) {
       guard let (model, index) = runtimeSlot(address), let now = model.peek(index),
         let previous = emptiedThisTurn.last(where: { $0.model === model && $0.index == index }),
         now.id.generation != previous.runtime.id.generation

@@ -166,23 +166,36 @@ final class World {
   /// state of a turn and cannot know the order of the writes coalesced into it, so the app keeps
   /// its model consistent — as one destination enum, or TCA's `StackState.pop(from:)`, does — and
   /// the engine must make the screen follow.
-  /// Returns the reference's filled slots (which this does not change), for the caller to reuse.
-  @discardableResult
-  func mirrorConsequences(filledBefore: [Address], except declared: [Address] = [], includingPath: Bool = true)
-    -> [Address]
-  {
-    let filledNow = reference.filledSlots()
-    let filledAfter = Set(filledNow)
-    let kept = reference.path.count
-    for address in filledBefore where !filledAfter.contains(address) && !declared.contains(address) {
-      // A screen of a plain value leaves the path with its state: a deep link may bring it back.
-      if topology.root.pathEquality == .byValue, case .pathElement(let index)? = address.components.first, index >= kept {
-        continue
+  ///
+  /// `before` is the reference before the step: a slot filled there and empty now (or gone with
+  /// its screen) is cleared, parents before children. Both trees are walked side by side, so a
+  /// step costs the size of the model, not the sum of its addresses' lengths.
+  func mirrorConsequences(since before: ReferenceMachine, except declared: [Address] = [], includingPath: Bool = true) {
+    var components: [Address.Component] = []
+    // A screen of a plain value leaves the path with its state: a deep link may bring it back.
+    let pathKeepsItsScreens = topology.root.pathEquality == .byValue
+    func walk(_ was: ReferenceScreen, _ now: ReferenceScreen?) {
+      for (index, item) in was.slots.enumerated() {
+        guard let item else { continue }
+        components.append(.slot(index))
+        let kept = now.flatMap { index < $0.slots.count ? $0.slots[index] : nil }
+        if kept == nil {
+          let address = Address(components)
+          if !declared.contains(address) { runtimeClear(address) }
+        }
+        if let child = item.child { walk(child, kept?.child) }
+        components.removeLast()
       }
-      runtimeClear(address)
+      for (index, element) in was.path.enumerated() {
+        if pathKeepsItsScreens, components.isEmpty, index >= (now?.path.count ?? 0) { continue }
+        components.append(.pathElement(index))
+        walk(element.screen, now.flatMap { index < $0.path.count ? $0.path[index].screen : nil })
+        components.removeLast()
+      }
     }
+    walk(before.root, reference.root)
+    let kept = reference.path.count
     if includingPath, rootModel.peekPath.count > kept { rootModel.path = Array(rootModel.peekPath.prefix(kept)) }
-    return filledNow
   }
 
   /// Tells the reference what the user removed during the step.

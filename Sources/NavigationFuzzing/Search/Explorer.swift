@@ -16,6 +16,10 @@ public struct Explorer {
     public var trace: Trace?
     /// Why the search stopped before `maxDepth`, if it did.
     public var cutShort: String?
+    /// With `symmetry`: each count is of classes of states equal up to swapping ids 1 and 2.
+    public var symmetric = false
+    /// With `recordsKeys` (tests): the key of each new state's class (`canonicalKey`), per depth.
+    var keysPerDepth: [[UInt64]] = []
   }
 
   public let topology: Topology
@@ -24,6 +28,11 @@ public struct Explorer {
   public var stateLimit = 200_000
   /// Stop at a violation of this invariant (nil: any).
   public var target: InvariantID?
+  /// Counts and expands one state of each pair that differs only by swapping item ids 1 and 2
+  /// (see `symmetryIsSound` and the README's state-space section).
+  public var symmetry = false
+  /// Keeps the canonical key of every new state in the result (tests compare searches by them).
+  var recordsKeys = false
 
   public init(topology: Topology, engine: EngineChoice) {
     self.topology = topology
@@ -97,22 +106,60 @@ public struct Explorer {
   }
 
   /// Replays `steps` on a fresh world.
-  private func replay(_ steps: [Step]) -> Runner {
+  func replay(_ steps: [Step]) -> Runner {
     let runner = Runner(topology: topology, engine: engine)
     for (index, step) in steps.enumerated() { _ = try? runner.perform(step, index: index) }
     return runner
   }
 
-  /// A canonical state: the model, the screen and what is still in flight.
-  private func stateKey(_ runner: Runner) -> UInt64 {
+  /// Whether swapping item ids 1 and 2 maps every run to a run: true when the app has no feature
+  /// code (no intents, the standard features without invariants of their own), the only code that
+  /// can name an id. The alphabet offers both ids wherever it offers one; the reference, the
+  /// built-in engines and the checks only ever compare item ids for equality; path values are
+  /// another namespace and keep theirs.
+  public static func symmetryIsSound(topology: Topology, engine: EngineChoice) -> Bool {
+    topology.spec.screens.allSatisfy(\.intents.isEmpty) && engine.makeFeatures() is StandardFeatures
+  }
+
+  /// A state: the model, the screen and what is still in flight. With `symmetry`, the smaller of
+  /// its key and the key of the same state with ids 1 and 2 swapped, so both have one key.
+  func stateKey(_ runner: Runner) -> UInt64 {
+    symmetry ? canonicalKey(runner) : stateKey(runner, renaming: nil)
+  }
+
+  /// The key of the class of states equal to this one up to swapping ids 1 and 2.
+  func canonicalKey(_ runner: Runner) -> UInt64 {
+    min(stateKey(runner, renaming: nil), stateKey(runner, renaming: { $0 == 1 ? 2 : $0 == 2 ? 1 : $0 }))
+  }
+
+  private func stateKey(_ runner: Runner, renaming rename: ((Int) -> Int)?) -> UInt64 {
     var hasher = StableHasher()
-    hasher.combine(Int(truncatingIfNeeded: runner.reference.stableHash))
+    let reference = rename.map { runner.reference.stableHash(renamingIDs: $0) } ?? runner.reference.stableHash
+    hasher.combine(Int(truncatingIfNeeded: reference))
+    var model = runner.world.rootModel.stateDescription(detailed: true)
+    let entries = runner.world.screenEntries()
+    var screen = entries.map(\.description)
+    if let rename {
+      model = model.map { Self.renamingID(inModelLine: $0, rename) }.sorted()
+      screen = zip(entries, screen).map { entry, text in
+        guard case .slot? = entry.tag?.place, let id = entry.tag?.id, text.hasSuffix("#\(id)") else { return text }
+        return text.dropLast("#\(id)".count) + "#\(rename(id))"
+      }
+    }
     let text =
-      runner.world.rootModel.stateDescription(detailed: true).joined(separator: ";") + "|"
-      + runner.world.screenEntries().map(\.description).joined(separator: ";") + "|"
+      model.joined(separator: ";") + "|" + screen.joined(separator: ";") + "|"
       + "\(runner.environment.runLoop.pendingCount),\(runner.environment.isTransitioning)"
     for byte in text.utf8 { hasher.combine(Int(byte)) }
     return hasher.value
+  }
+
+  /// `slot=ID payload=P` with ID renamed (flags say `on`; `path=` and `bumps(…)=` lines hold no id).
+  private static func renamingID(inModelLine line: String, _ rename: (Int) -> Int) -> String {
+    guard !line.hasPrefix("path="), !line.hasPrefix("bumps("), let equals = line.firstIndex(of: "=") else { return line }
+    let valueStart = line.index(after: equals)
+    let valueEnd = line[valueStart...].firstIndex(of: " ") ?? line.endIndex
+    guard let id = Int(line[valueStart..<valueEnd]) else { return line }
+    return line[..<valueStart] + String(rename(id)) + line[valueEnd...]
   }
 
   /// Where a search is within a depth, for a progress line: `done` of `of` prefixes expanded.
@@ -127,46 +174,57 @@ public struct Explorer {
   /// (the result then says so in `cutShort`).
   public func run(now: () -> Double, timeLimit: Double = 60, progress: (Position) -> Bool = { _ in true }) -> Result {
     var result = Result()
+    result.symmetric = symmetry
     let started = now()
     var seen: Set<UInt64> = [stateKey(replay([]))]
     var frontier: [[Step]] = [[]]
     for depth in 1...maxDepth {
+      // The last depth's states are counted, never expanded: their traces are not kept.
       var next: [[Step]] = []
+      var found = 0
+      if recordsKeys { result.keysPerDepth.append([]) }
+      func stop(_ reason: String?) -> Result {
+        result.cutShort = reason ?? result.cutShort
+        result.statesPerDepth.append(found)
+        result.statesVisited = seen.count
+        return result
+      }
       for (done, prefix) in frontier.enumerated() {
         guard progress(Position(depth: depth, done: done, of: frontier.count, statesSeen: seen.count)) else {
-          result.cutShort = "stopped at depth \(depth) (\(done) of \(frontier.count) prefixes expanded)"
-          result.statesPerDepth.append(next.count)
-          result.statesVisited = seen.count
-          return result
+          return stop("stopped at depth \(depth) (\(done) of \(frontier.count) prefixes expanded)")
         }
-        let parent = replay(prefix)
+        // The replay that gave the alphabet then takes its first step: one replay fewer per prefix.
+        var parent: Runner? = replay(prefix)
         result.replays += 1
-        for step in alphabet(for: parent) {
+        for step in alphabet(for: parent!) {
           let candidate = prefix + [step]
-          let runner = replay(candidate)
-          result.replays += 1
+          let runner: Runner
+          if let reused = parent {
+            _ = try? reused.perform(step, index: prefix.count)
+            runner = reused
+            parent = nil
+          } else {
+            runner = replay(candidate)
+            result.replays += 1
+          }
           if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
             result.violation = violation
             result.trace = Trace(topology: topology.name, engine: engine.name, steps: candidate + [.expect(.violation(violation.invariant))])
-            result.statesPerDepth.append(next.count)
-            result.statesVisited = seen.count
-            return result
+            return stop(nil)
           }
-          guard seen.insert(stateKey(runner)).inserted else { continue }
-          next.append(candidate)
+          let key = stateKey(runner)
+          guard seen.insert(key).inserted else { continue }
+          found += 1
+          if recordsKeys { result.keysPerDepth[depth - 1].append(symmetry ? key : canonicalKey(runner)) }
+          if depth < maxDepth { next.append(candidate) }
           if seen.count >= stateLimit {
-            result.cutShort = "state limit \(stateLimit) reached at depth \(depth)"
+            return stop("state limit \(stateLimit) reached at depth \(depth)")
           } else if now() - started > timeLimit {
-            result.cutShort = "time limit \(Int(timeLimit)) s reached at depth \(depth)"
-          }
-          if result.cutShort != nil {
-            result.statesPerDepth.append(next.count)
-            result.statesVisited = seen.count
-            return result
+            return stop("time limit \(Int(timeLimit)) s reached at depth \(depth)")
           }
         }
       }
-      result.statesPerDepth.append(next.count)
+      result.statesPerDepth.append(found)
       frontier = next
     }
     result.statesVisited = seen.count

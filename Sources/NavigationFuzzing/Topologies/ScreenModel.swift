@@ -51,6 +51,10 @@ public final class ScreenModel: Observable {
   private let placeInParent: Address.Component?
   /// The address last seen, for a screen no longer in its parent.
   private var lastAddress: Address
+  /// How many times a path had changed when `lastAddress` was seen: until a path changes again,
+  /// no screen's address can have changed, and reading one costs nothing (reading it afresh costs
+  /// its depth, on every screen above it, which deep nesting made cubic).
+  private var lastAddressPathChanges = -1
   let topology: TopologySpec
   private var items: [SlotItem?]
   /// Bool slots keep one child model (made on first use), reset when the slot turns off: their
@@ -78,7 +82,7 @@ public final class ScreenModel: Observable {
 
   /// Where this screen is in the model now.
   public var address: Address {
-    guard let parent, let place = placeInParent else { return lastAddress }
+    guard lastAddressPathChanges != serials.pathChanges, let parent, let place = placeInParent else { return lastAddress }
     switch place {
     case .slot:
       lastAddress = parent.address.appending(place)
@@ -86,6 +90,7 @@ public final class ScreenModel: Observable {
       guard let index = parent.storedPath.firstIndex(where: { $0.screen === self }) else { return lastAddress }
       lastAddress = parent.address.appending(.pathElement(index))
     }
+    lastAddressPathChanges = serials.pathChanges
     return lastAddress
   }
 
@@ -127,7 +132,12 @@ public final class ScreenModel: Observable {
       registrar.access(self, keyPath: \.path)
       return storedPath
     }
-    set { registrar.withMutation(of: self, keyPath: \.path) { storedPath = newValue } }
+    set {
+      registrar.withMutation(of: self, keyPath: \.path) {
+        storedPath = newValue
+        serials.pathChanges += 1  // here: what observers read before and after the change both hold
+      }
+    }
   }
 
   /// A property navigation does not depend on (the harness's `bump`).
@@ -177,6 +187,8 @@ public final class ScreenModel: Observable {
 @MainActor
 final class SerialCounter {
   private var value = 0
+  /// Changes to any path in the world: screens' addresses move only then (`ScreenModel.address`).
+  var pathChanges = 0
   func next() -> Int {
     value += 1
     return value

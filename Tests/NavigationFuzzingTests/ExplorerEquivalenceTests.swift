@@ -1,0 +1,104 @@
+@testable import NavigationFuzzing
+import Testing
+
+/// The explorer's shortcuts must not change what it finds: the same states per depth, the same
+/// first violation and trace, the same cut, as the plain search that replays every candidate from
+/// the root. And its symmetry reduction must find exactly the classes of states the full search
+/// finds, at the same depths.
+@MainActor
+@Suite struct ExplorerEquivalenceTests {
+  /// The search as it was first written: every candidate replayed from the root, every trace kept.
+  static func plainSearch(_ explorer: Explorer) -> Explorer.Result {
+    var result = Explorer.Result()
+    var seen: Set<UInt64> = [explorer.stateKey(explorer.replay([]))]
+    var frontier: [[Step]] = [[]]
+    for depth in 1...explorer.maxDepth {
+      var next: [[Step]] = []
+      for prefix in frontier {
+        for step in explorer.alphabet(for: explorer.replay(prefix)) {
+          let candidate = prefix + [step]
+          let runner = explorer.replay(candidate)
+          if let violation = runner.violations.first(where: { explorer.target == nil || $0.invariant == explorer.target }) {
+            result.violation = violation
+            result.trace = Trace(
+              topology: explorer.topology.name, engine: explorer.engine.name,
+              steps: candidate + [.expect(.violation(violation.invariant))])
+            result.statesPerDepth.append(next.count)
+            result.statesVisited = seen.count
+            return result
+          }
+          guard seen.insert(explorer.stateKey(runner)).inserted else { continue }
+          next.append(candidate)
+          if seen.count >= explorer.stateLimit {
+            result.cutShort = "state limit \(explorer.stateLimit) reached at depth \(depth)"
+            result.statesPerDepth.append(next.count)
+            result.statesVisited = seen.count
+            return result
+          }
+        }
+      }
+      result.statesPerDepth.append(next.count)
+      frontier = next
+    }
+    result.statesVisited = seen.count
+    return result
+  }
+
+  static func expectSame(_ explorer: Explorer) {
+    let fast = explorer.run(now: { 0 })
+    let plain = plainSearch(explorer)
+    #expect(fast.statesPerDepth == plain.statesPerDepth)
+    #expect(fast.statesVisited == plain.statesVisited)
+    #expect(fast.cutShort == plain.cutShort)
+    #expect(fast.violation?.invariant == plain.violation?.invariant)
+    #expect(fast.violation?.explanation == plain.violation?.explanation)
+    #expect(fast.trace.map(TraceFormat.print) == plain.trace.map(TraceFormat.print))
+  }
+
+  @Test func findsWhatThePlainSearchFinds() {
+    var basic = Explorer(topology: .basic, engine: .default)
+    basic.maxDepth = 2
+    Self.expectSame(basic)
+    var stack = Explorer(topology: .stack, engine: .default)
+    stack.maxDepth = 3
+    stack.stateLimit = 60
+    Self.expectSame(stack)
+    var mutant = Explorer(topology: .basic, engine: EngineChoice.named("one-slot-per-controller")!)
+    mutant.maxDepth = 3
+    Self.expectSame(mutant)
+  }
+
+  @Test func symmetryFindsEveryClassOfStatesAtItsDepth() {
+    for (topology, depth) in [(Topology.basic, 2), (.counter, 2)] {
+      var full = Explorer(topology: topology, engine: .default)
+      full.maxDepth = depth
+      full.recordsKeys = true
+      var reduced = full
+      reduced.symmetry = true
+      #expect(Explorer.symmetryIsSound(topology: topology, engine: .default))
+      let all = full.run(now: { 0 })
+      let classes = reduced.run(now: { 0 })
+      #expect(classes.symmetric && !all.symmetric)
+      #expect(classes.violation == nil && all.violation == nil)
+      for index in 0..<depth {
+        #expect(Set(classes.keysPerDepth[index]) == Set(all.keysPerDepth[index]), "\(topology.name) depth \(index + 1)")
+        #expect(classes.statesPerDepth[index] == Set(all.keysPerDepth[index]).count)
+      }
+      #expect(classes.statesVisited < all.statesVisited, "\(topology.name): nothing was symmetric")
+    }
+  }
+
+  @Test func symmetryKeepsTheShortestCounterexample() throws {
+    var explorer = Explorer(topology: .basic, engine: EngineChoice.named("one-slot-per-controller")!)
+    explorer.maxDepth = 3
+    let full = try #require(explorer.run(now: { 0 }).trace)
+    explorer.symmetry = true
+    let reduced = try #require(explorer.run(now: { 0 }).trace)
+    #expect(reduced.actions.count == full.actions.count)
+  }
+
+  @Test func symmetryIsRefusedWhereFeatureCodeCouldNameIDs() {
+    #expect(!Explorer.symmetryIsSound(topology: .syncUpsTree, engine: .default))
+    #expect(Explorer.symmetryIsSound(topology: .stack, engine: .default))
+  }
+}
