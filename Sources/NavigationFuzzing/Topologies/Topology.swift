@@ -92,7 +92,7 @@ public struct Topology: Sendable {
             SlotSpec(name: "pushedChild", style: .push),
           ]),
       ]),
-    summary: "root path of plain values (equal by value, reused by deep links); elements push leaves. Experimental: some seeds still find reference gaps (docs/SEMANTICS.md)")
+    summary: "root path of plain values (equal by value, reused by deep links); elements push leaves")
 
   /// SyncUps as a tree (research/tca-stack.md, "SyncUps shapes"): the list adds a sync-up in a
   /// sheet and drills into its detail; the detail edits in a sheet, confirms deletion in an alert
