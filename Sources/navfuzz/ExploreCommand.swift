@@ -18,8 +18,8 @@ struct ExploreCommand: ParsableCommand {
   var symmetry = false
   @Option(
     parsing: .unconditional,
-    help: "Expand prefixes in this many processes (the same search whatever the number). Default: the number of cores.")
-  var jobs: Int?
+    help: "Expand prefixes in this many processes (the same search whatever the number). Default 1: it pays only where the cores are free.")
+  var jobs = 1
   /// Set by `--jobs` in the processes it starts: expand the prefixes in this file, print the
   /// expansions on stdout, nothing else.
   @Option(help: .hidden) var workerInput: String?
@@ -27,7 +27,7 @@ struct ExploreCommand: ParsableCommand {
   func validate() throws {
     guard depth >= 1 else { throw ValidationError("--depth must be at least 1") }
     guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
     guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)") }
   }
 
@@ -54,17 +54,18 @@ struct ExploreCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(try explorer.expandEncoded(text).utf8))
         return
       }
-      let processes = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+      let interruption = Interruption.install()
+      let processes = jobs
       if processes > 1 {
         let arguments = workerArguments
         let prepared = explorer
         explorer.expandsBatch = { batch in
-          ParallelExplorer.expand(batch, with: prepared, jobs: processes, workerArguments: arguments)
+          ParallelExplorer.expand(
+            batch, with: prepared, jobs: processes, workerArguments: arguments, interrupted: { interruption.happened })
         }
       }
       let clock = ContinuousClock()
       let started = clock.now
-      let interruption = Interruption.install()
       var progress = Progress(total: 0, label: "prefixes")
       let result = explorer.run(now: { (clock.now - started).seconds }, timeLimit: seconds) { position in
         progress.total = position.of

@@ -16,6 +16,11 @@ public struct ExplorerExpansion: Sendable, Equatable {
   public var outcomes: [Outcome] = []
   /// With `Explorer.recordsKeys` (tests): each state's `canonicalKey`.
   var canonicalKeys: [UInt64] = []
+
+  public init(steps: [Step], outcomes: [Outcome] = []) {
+    self.steps = steps
+    self.outcomes = outcomes
+  }
 }
 
 extension Explorer {
