@@ -16,10 +16,18 @@ struct ExploreCommand: ParsableCommand {
   @Flag(
     help: "Treat item ids 1 and 2 as interchangeable: count and expand one state of each pair that differs only by swapping them (topologies without app intents).")
   var symmetry = false
+  @Option(
+    parsing: .unconditional,
+    help: "Expand prefixes in this many processes (the same search whatever the number). Default 1: it pays only where the cores are free.")
+  var jobs = 1
+  /// Set by `--jobs` in the processes it starts: expand the prefixes in this file, print the
+  /// expansions on stdout, nothing else.
+  @Option(help: .hidden) var workerInput: String?
 
   func validate() throws {
     guard depth >= 1 else { throw ValidationError("--depth must be at least 1") }
     guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
     guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)") }
   }
 
@@ -38,9 +46,26 @@ struct ExploreCommand: ParsableCommand {
         }
         explorer.symmetry = true
       }
+      if let workerInput {
+        let text: String
+        do { text = try String(contentsOfFile: workerInput, encoding: .utf8) } catch {
+          throw ValidationError("\(workerInput): cannot read the prefixes: \(error.localizedDescription)")
+        }
+        FileHandle.standardOutput.write(Data(try explorer.expandEncoded(text).utf8))
+        return
+      }
+      let interruption = Interruption.install()
+      let processes = jobs
+      if processes > 1 {
+        let arguments = workerArguments
+        let prepared = explorer
+        explorer.expandsBatch = { batch in
+          ParallelExplorer.expand(
+            batch, with: prepared, jobs: processes, workerArguments: arguments, interrupted: { interruption.happened })
+        }
+      }
       let clock = ContinuousClock()
       let started = clock.now
-      let interruption = Interruption.install()
       var progress = Progress(total: 0, label: "prefixes")
       let result = explorer.run(now: { (clock.now - started).seconds }, timeLimit: seconds) { position in
         progress.total = position.of
@@ -65,5 +90,17 @@ struct ExploreCommand: ParsableCommand {
       print(result.cutShort == nil ? "result: no violation up to depth \(depth)" : "result: no violation in the explored part")
       if interruption.happened { throw ExitCode(130) }
     }
+  }
+}
+
+extension ExploreCommand {
+  /// The command line of a `--jobs` worker: this search's topology, engine and keys.
+  var workerArguments: [String] {
+    var arguments = ["explore", "--topology", topology]
+    if let engine = engineOption.engine { arguments += ["--engine", engine] }
+    if let semantics = engineOption.semantics { arguments += ["--semantics", semantics] }
+    for allowance in engineOption.allow { arguments += ["--allow", allowance] }
+    if symmetry { arguments.append("--symmetry") }
+    return arguments
   }
 }

@@ -226,6 +226,11 @@ import Testing
     let explore = try Self.run(["explore", "--depth", "2"], in: folder)
     #expect(explore.stderr.contains("depth 1: 0 of 1 prefixes expanded"), "\(explore.stderr)")
     #expect(explore.stdout.contains("depth 1: 8 new states"), "\(explore.stdout)")
+    // Several processes: the same search, line for line (but the speed).
+    let alone = try Self.run(["explore", "--depth", "2", "--jobs", "1"], in: folder)
+    let shared = try Self.run(["explore", "--depth", "2", "--jobs", "3"], in: folder)
+    func withoutSpeed(_ text: String) -> String { text.split(separator: "\n").filter { !$0.contains("states/s") }.joined(separator: "\n") }
+    #expect(withoutSpeed(shared.stdout) == withoutSpeed(alone.stdout) && alone.stdout.contains("depth 2: 88 new states"))
     let symmetric = try Self.run(["explore", "--depth", "2", "--symmetry"], in: folder)
     #expect(symmetric.stdout.contains("symmetry: states equal up to swapping ids 1 and 2 count once"))
     #expect(symmetric.stdout.contains("depth 1: 5 new states"), "\(symmetric.stdout)")

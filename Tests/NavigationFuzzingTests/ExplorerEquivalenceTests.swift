@@ -101,4 +101,42 @@ import Testing
     #expect(!Explorer.symmetryIsSound(topology: .syncUpsTree, engine: .default))
     #expect(Explorer.symmetryIsSound(topology: .stack, engine: .default))
   }
+
+  /// Expansions made elsewhere: through the text a worker process reads and writes.
+  static func throughText(_ explorer: Explorer) -> ([[Step]]) -> [ExplorerExpansion] {
+    { batch in
+      let text = try! explorer.expandEncoded(explorer.encode(prefixes: batch))
+      return try! explorer.decodeExpansions(text)
+    }
+  }
+
+  @Test func expansionsSurviveTheTripBetweenProcesses() {
+    for (topology, engine) in [(Topology.basic, "no-write-back"), (.stack, "state-driven"), (.valueStack, "state-driven")] {
+      let explorer = Explorer(topology: topology, engine: EngineChoice.named(engine)!)
+      let prefixes: [[Step]] = [[], explorer.expand([]).steps.prefix(1).map { $0 }, Array(explorer.expand([]).steps.suffix(2))]
+      let direct = prefixes.map { explorer.expand($0) }
+      #expect(Self.throughText(explorer)(prefixes) == direct.map { ExplorerExpansion(steps: $0.steps, outcomes: $0.outcomes) })
+      #expect(direct.allSatisfy { !$0.outcomes.isEmpty })
+    }
+  }
+
+  @Test func batchesExpandedElsewhereGiveTheSameSearch() {
+    var mutant = Explorer(topology: .basic, engine: EngineChoice.named("one-slot-per-controller")!)
+    mutant.maxDepth = 3
+    var batched = mutant
+    batched.batchSize = 5
+    batched.expandsBatch = Self.throughText(batched)
+    let one = mutant.run(now: { 0 })
+    let many = batched.run(now: { 0 })
+    #expect(many.statesPerDepth == one.statesPerDepth && many.replays == one.replays)
+    #expect(many.trace.map(TraceFormat.print) == one.trace.map(TraceFormat.print))
+    #expect(many.violation?.explanation == one.violation?.explanation && one.violation != nil)
+    var stack = Explorer(topology: .stack, engine: .default)
+    stack.maxDepth = 2
+    stack.symmetry = true
+    var stackBatched = stack
+    stackBatched.batchSize = 3
+    stackBatched.expandsBatch = Self.throughText(stackBatched)
+    #expect(stackBatched.run(now: { 0 }).statesPerDepth == stack.run(now: { 0 }).statesPerDepth)
+  }
 }

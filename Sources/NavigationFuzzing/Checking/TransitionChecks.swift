@@ -42,7 +42,8 @@ extension World {
   }
 
   private func checkModelHolds(_ tag: ScreenTag, pushing pushed: UIViewController?) {
-    let what = "'\(tag.label)'" + (tag.id.map { " #\($0)" } ?? "")
+    // Only said when something is wrong: a label is as long as its screen is deep.
+    var what: String { "'\(tag.label)'" + (tag.id.map { " #\($0)" } ?? "") }
     // (In a path of plain values an element's incarnation is not its identity: a deep link may
     // give a popped element's value a screen again.)
     let isValuePathElement: Bool

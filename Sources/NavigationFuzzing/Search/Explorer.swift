@@ -33,6 +33,10 @@ public struct Explorer {
   public var symmetry = false
   /// Keeps the canonical key of every new state in the result (tests compare searches by them).
   var recordsKeys = false
+  /// Expands prefixes `batchSize` at a time elsewhere (other processes), returning their
+  /// expansions in order; nil expands each here, one by one. Either way the search is the same.
+  public var expandsBatch: (([[Step]]) -> [ExplorerExpansion])?
+  public var batchSize = 512
 
   public init(topology: Topology, engine: EngineChoice) {
     self.topology = topology
@@ -189,38 +193,43 @@ public struct Explorer {
         result.statesVisited = seen.count
         return result
       }
-      for (done, prefix) in frontier.enumerated() {
+      var done = 0
+      while done < frontier.count {
         guard progress(Position(depth: depth, done: done, of: frontier.count, statesSeen: seen.count)) else {
           return stop("stopped at depth \(depth) (\(done) of \(frontier.count) prefixes expanded)")
         }
-        // The replay that gave the alphabet then takes its first step: one replay fewer per prefix.
-        var parent: Runner? = replay(prefix)
-        result.replays += 1
-        for step in alphabet(for: parent!) {
-          let candidate = prefix + [step]
-          let runner: Runner
-          if let reused = parent {
-            _ = try? reused.perform(step, index: prefix.count)
-            runner = reused
-            parent = nil
-          } else {
-            runner = replay(candidate)
-            result.replays += 1
-          }
-          if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
-            result.violation = violation
-            result.trace = Trace(topology: topology.name, engine: engine.name, steps: candidate + [.expect(.violation(violation.invariant))])
-            return stop(nil)
-          }
-          let key = stateKey(runner)
-          guard seen.insert(key).inserted else { continue }
-          found += 1
-          if recordsKeys { result.keysPerDepth[depth - 1].append(symmetry ? key : canonicalKey(runner)) }
-          if depth < maxDepth { next.append(candidate) }
-          if seen.count >= stateLimit {
-            return stop("state limit \(stateLimit) reached at depth \(depth)")
-          } else if now() - started > timeLimit {
-            return stop("time limit \(Int(timeLimit)) s reached at depth \(depth)")
+        let batch = Array(frontier[done..<min(done + (expandsBatch == nil ? 1 : batchSize), frontier.count)])
+        done += batch.count
+        let expansions = batch.count > 1 ? expandsBatch!(batch) : batch.map { expand($0) }
+        for (prefix, expansion) in zip(batch, expansions) {
+          result.replays += max(1, expansion.outcomes.count)
+          for (index, (step, outcome)) in zip(expansion.steps, expansion.outcomes).enumerated() {
+            let candidate = prefix + [step]
+            let key: UInt64
+            switch outcome {
+            case .violation:
+              // Found elsewhere, perhaps: the full violation comes from a replay here.
+              guard let violation = replay(candidate).violations.first(where: { target == nil || $0.invariant == target }) else {
+                continue
+              }
+              result.violation = violation
+              result.trace = Trace(
+                topology: topology.name, engine: engine.name, steps: candidate + [.expect(.violation(violation.invariant))])
+              return stop(nil)
+            case .state(let reached):
+              key = reached
+            }
+            guard seen.insert(key).inserted else { continue }
+            found += 1
+            if recordsKeys, index < expansion.canonicalKeys.count {
+              result.keysPerDepth[depth - 1].append(expansion.canonicalKeys[index])
+            }
+            if depth < maxDepth { next.append(candidate) }
+            if seen.count >= stateLimit {
+              return stop("state limit \(stateLimit) reached at depth \(depth)")
+            } else if now() - started > timeLimit {
+              return stop("time limit \(Int(timeLimit)) s reached at depth \(depth)")
+            }
           }
         }
       }

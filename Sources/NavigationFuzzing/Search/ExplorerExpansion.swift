@@ -1,0 +1,114 @@
+/// One prefix of the explorer's search expanded: every action of the alphabet tried from the state
+/// it reaches, in alphabet order, each with what it led to. Expansions are independent of one
+/// another, so they can be made anywhere — in other processes (`navfuzz explore --jobs`) — and the
+/// search merges them in frontier order: the same search whoever made them.
+public struct ExplorerExpansion: Sendable, Equatable {
+  public enum Outcome: Sendable, Equatable {
+    /// The key of the state reached (`Explorer.stateKey`).
+    case state(UInt64)
+    /// The invariant the step violated (the first the explorer's target accepts): nothing after
+    /// it is tried, as the search stops there.
+    case violation(InvariantID)
+  }
+
+  public var steps: [Step]
+  /// One per step tried: as many as `steps`, fewer after a violation.
+  public var outcomes: [Outcome] = []
+  /// With `Explorer.recordsKeys` (tests): each state's `canonicalKey`.
+  var canonicalKeys: [UInt64] = []
+
+  public init(steps: [Step], outcomes: [Outcome] = []) {
+    self.steps = steps
+    self.outcomes = outcomes
+  }
+}
+
+extension Explorer {
+  /// Expands `prefix`: the replay that gives its alphabet takes the first action, and each other
+  /// action is tried on a replay of its own.
+  public func expand(_ prefix: [Step]) -> ExplorerExpansion {
+    var parent: Runner? = replay(prefix)
+    var expansion = ExplorerExpansion(steps: alphabet(for: parent!))
+    for step in expansion.steps {
+      let runner: Runner
+      if let reused = parent {
+        _ = try? reused.perform(step, index: prefix.count)
+        runner = reused
+        parent = nil
+      } else {
+        runner = replay(prefix + [step])
+      }
+      if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
+        expansion.outcomes.append(.violation(violation.invariant))
+        break
+      }
+      expansion.outcomes.append(.state(stateKey(runner)))
+      if recordsKeys { expansion.canonicalKeys.append(canonicalKey(runner)) }
+    }
+    return expansion
+  }
+
+  // MARK: Between processes
+
+  // A prefix is a line of step lines (docs/TRACES.md) separated by tabs; an expansion is a line of
+  // entries separated by tabs, each a step line, a unit separator, then a key in hex or `!` and an
+  // invariant. Step lines hold neither character.
+
+  /// The prefixes a worker is to expand, as text.
+  public func encode(prefixes: [[Step]]) -> String {
+    prefixes.map { prefix in
+      prefix.map { TraceFormat.line(for: $0, spec: topology.spec) }.joined(separator: "\t")
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// A worker's work: expands each prefix `encode(prefixes:)` wrote, one output line per prefix.
+  public func expandEncoded(_ text: String) throws(TraceError) -> String {
+    var lines: [String] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
+      let prefix = try line.isEmpty ? [] : line.split(separator: "\t").map { field throws(TraceError) in
+        try step(String(field), line: number + 1)
+      }
+      let expansion = expand(prefix)
+      lines.append(
+        zip(expansion.steps, expansion.outcomes).map { step, outcome in
+          let result: String
+          switch outcome {
+          case .state(let key): result = String(key, radix: 16)
+          case .violation(let invariant): result = "!" + invariant.rawValue
+          }
+          return TraceFormat.line(for: step, spec: topology.spec) + "\u{1F}" + result
+        }.joined(separator: "\t"))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What `expandEncoded` wrote, read back.
+  public func decodeExpansions(_ text: String) throws(TraceError) -> [ExplorerExpansion] {
+    var expansions: [ExplorerExpansion] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
+      var expansion = ExplorerExpansion(steps: [])
+      for entry in line.split(separator: "\t") {
+        let fields = entry.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+        guard fields.count == 2 else { throw TraceError(file: "<expansion>", line: number + 1, message: "malformed entry '\(entry)'") }
+        expansion.steps.append(try step(String(fields[0]), line: number + 1))
+        if fields[1].hasPrefix("!"), let invariant = InvariantID(rawValue: String(fields[1].dropFirst())) {
+          expansion.outcomes.append(.violation(invariant))
+        } else if let key = UInt64(fields[1], radix: 16) {
+          expansion.outcomes.append(.state(key))
+        } else {
+          throw TraceError(file: "<expansion>", line: number + 1, message: "malformed outcome '\(fields[1])'")
+        }
+      }
+      expansions.append(expansion)
+    }
+    return expansions
+  }
+
+  private func step(_ text: String, line: Int) throws(TraceError) -> Step {
+    do {
+      return try TraceFormat.parseStep(text.split(separator: " ").map(String.init), spec: topology.spec)
+    } catch {
+      throw TraceError(file: "<expansion>", line: line, message: error.text)
+    }
+  }
+}
