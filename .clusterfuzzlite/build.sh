@@ -6,8 +6,11 @@ cd "$SRC/navfuzz"
 sanitizer=${SANITIZER:-address}
 flags=()
 for flag in ${SWIFTFLAGS:-}; do flags+=("-Xswiftc" "$flag"); done
+# Last, one joined -sanitize=fuzzer,<sanitizer>: swiftc keeps only the last of separate -sanitize=
+# flags, and fuzzer coverage would be lost under the sanitizer (see Fuzz/build.sh).
 NAVFUZZ_LIBFUZZER=1 swift build -c debug --scratch-path "$SRC/navfuzz/.build-oss-fuzz" \
-  --sanitize=fuzzer --sanitize="$sanitizer" "${flags[@]}" --product navfuzz-libfuzzer
+  --sanitize=fuzzer --sanitize="$sanitizer" "${flags[@]}" -Xswiftc "-sanitize=fuzzer,$sanitizer" \
+  --product navfuzz-libfuzzer
 binary="$SRC/navfuzz/.build-oss-fuzz/debug/navfuzz-libfuzzer"
 for topology in basic counter stack syncups-tree syncups-stack covers value-stack callbacks; do
   # The binary picks its topology from its name (navfuzz_<topology>); the engine is the built-in one.
