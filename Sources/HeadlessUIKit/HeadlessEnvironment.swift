@@ -11,9 +11,33 @@ public final class HeadlessEnvironment {
   /// Starts a fresh world and makes it current.
   @discardableResult
   public static func reset(configuration: Configuration = .init()) -> HeadlessEnvironment {
+    let previous = current
+    previous.releaseLeftovers()
     let environment = HeadlessEnvironment(configuration: configuration)
     current = environment
+    // Whatever else the old world still holds goes after the write, never during it.
+    withExtendedLifetime(previous) {}
     return environment
+  }
+
+  /// Lets go of the work still queued, the transitions still in flight and the navigation work
+  /// still deferred, while this world is current. They may hold the last reference to a controller
+  /// whose deinit calls UIKit (swift-navigation's `Presented.deinit` dismisses): that call then acts
+  /// on this world, as it would have on iOS, and never reads `current` while it is being replaced
+  /// (an exclusivity violation) nor touches the next world (docs/SEMANTICS.md, "Runs").
+  private func releaseLeftovers() {
+    // A released deinit may queue more (a dismissal's completion): a bounded number of rounds.
+    for _ in 0..<100 {
+      var work = runLoop.takePendingWork()
+      var transitions = activeTransitions
+      var deferred = navigationControllersWithDeferredWork
+      activeTransitions = []
+      navigationControllersWithDeferredWork = []
+      if work.isEmpty && transitions.isEmpty && deferred.isEmpty { return }
+      work = []
+      transitions = []
+      deferred = []
+    }
   }
 
   /// Virtual durations of animated transitions, in milliseconds. There are no published values;

@@ -24,6 +24,12 @@ public final class VirtualRunLoop {
     nextSequence += 1
   }
 
+  /// Takes every queued event out without running it. The caller lets them go once this call has
+  /// returned, so work a released closure's deinit queues meanwhile lands in a queue not being written.
+  func takePendingWork() -> [ScheduledEvent] {
+    queue.takeAll()
+  }
+
   /// Events queued and not yet run.
   public var pendingCount: Int { queue.count }
   public var hasPendingWork: Bool { !queue.isEmpty }
@@ -121,6 +127,11 @@ struct EventHeap {
       storage.swapAt(child, parent)
       child = parent
     }
+  }
+
+  mutating func takeAll() -> [ScheduledEvent] {
+    defer { storage = [] }
+    return storage
   }
 
   mutating func popMin() -> ScheduledEvent? {

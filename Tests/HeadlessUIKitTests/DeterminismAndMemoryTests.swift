@@ -28,6 +28,29 @@ import Testing
     #expect(first == second)
   }
 
+  /// A harness starts each run with `reset()` while the last run may have left work queued or a
+  /// transition in flight, holding the last reference to a controller whose deinit calls UIKit
+  /// (swift-navigation's `Presented.deinit` dismisses). That deinit must run in its own world:
+  /// not while `current` is being replaced (an exclusivity crash), not in the next world.
+  @Test func resetLetsTheOldWorldsLeftoversGoWhileThatWorldIsStillCurrent() {
+    let old = HeadlessEnvironment.reset()
+    var seenFromDeinit: HeadlessEnvironment?
+    do {
+      let held = LoggingController(name: "held")
+      let bystander = UIViewController()
+      held.onDeinit = {
+        seenFromDeinit = HeadlessEnvironment.current
+        bystander.dismiss(animated: false) {}  // nothing to dismiss: queues its completion
+      }
+      old.runLoop.schedule(after: 100) { _ = held }
+    }
+    #expect(seenFromDeinit == nil)
+    let new = HeadlessEnvironment.reset()
+    #expect(seenFromDeinit === old)
+    #expect(HeadlessEnvironment.current === new)
+    #expect(!new.runLoop.hasPendingWork)
+  }
+
   @Test func aDismissedControllerNobodyHoldsIsDeallocated() {
     let world = TestWorld()
     var deallocated = false
