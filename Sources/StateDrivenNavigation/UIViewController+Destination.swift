@@ -60,7 +60,7 @@ extension UIViewController {
     }
     guard let unwrapped = UIBinding(item) else { return }
     let child = content(unwrapped)
-    child.setAssociatedObject(BindingPresenter(self), for: bindingPresenterKey)
+    child.recordBindingPresenter(self)
     let replaced = rules.checksWhatIsPresented ? existing?.controller : nil
     let entry = PresentationTable.Entry(
       key: key, controller: child, presentationID: presentationID, kind: kind,
@@ -384,6 +384,12 @@ extension UIViewController {
     setAssociatedObject(DismissedByBinding(), for: dismissedByBindingKey)
   }
 
+  /// Records `presenter` as the screen whose binding showed this controller: this controller
+  /// departs when it does, or when it is gone.
+  func recordBindingPresenter(_ presenter: UIViewController) {
+    setAssociatedObject(BindingPresenter(presenter), for: bindingPresenterKey)
+  }
+
   /// Takes the mark back: the state wants the controller again (a path element equal by value
   /// that left the path and came back before its screen was popped). What it held back while
   /// departing is shown now.
@@ -422,8 +428,10 @@ extension UIViewController {
   /// matters because a modal is presented on its presenter's presentation context, not on the
   /// presenter: a path screen that was marked and popped is released while the sheet its state
   /// showed is still up, and the mark goes with it — yet that sheet (and everything it would
-  /// still present) belongs to state the model no longer holds.
+  /// still present) belongs to state the model no longer holds. While nothing anywhere is marked
+  /// or orphaned (`DepartureLedger`), the walk could find nothing and is skipped.
   private var departure: Departure? {
+    guard !DepartureLedger.nothingDeparts else { return nil }
     var candidate: UIViewController? = self
     while let current = candidate {
       if current.associatedObject(for: dismissedByBindingKey) != nil { return .marked(current) }
@@ -482,8 +490,27 @@ private let bindingPresenterKey = AssociatedKey<BindingPresenter>()
 @MainActor
 private final class BindingPresenter {
   weak var controller: UIViewController?
-  init(_ controller: UIViewController) { self.controller = controller }
+  /// The presenter's lifetime, for `DepartureLedger`: nil once the presenter is released.
+  private weak var presenterLifetime: PresenterLifetime?
+
+  init(_ controller: UIViewController) {
+    self.controller = controller
+    let lifetime = controller.associatedObject(for: presenterLifetimeKey) ?? PresenterLifetime()
+    controller.setAssociatedObject(lifetime, for: presenterLifetimeKey)
+    lifetime.links += 1
+    presenterLifetime = lifetime
+  }
+
+  isolated deinit {
+    if let presenterLifetime {
+      presenterLifetime.links -= 1
+    } else {
+      DepartureLedger.orphanedLinks -= 1
+    }
+  }
 }
+
+private let presenterLifetimeKey = AssociatedKey<PresenterLifetime>()
 
 /// Why a controller presents and pushes nothing for now (see `UIViewController.departure`).
 private enum Departure {
@@ -507,8 +534,12 @@ extension UIViewController {
   var isCollateralRemoval: Bool { associatedObject(for: collateralRemovalKey) != nil }
 }
 
-/// Marks a controller whose own binding dismissed it.
-private final class DismissedByBinding: Sendable {}
+/// Marks a controller whose own binding dismissed it (counted in `DepartureLedger` while alive).
+@MainActor
+private final class DismissedByBinding {
+  init() { DepartureLedger.marks += 1 }
+  isolated deinit { DepartureLedger.marks -= 1 }
+}
 
 private let pendingRemovalsKey = AssociatedKey<PendingRemovals>()
 

@@ -57,7 +57,7 @@ extension World {
       return
     case .slot:
       guard let (model, index) = tag.slot else { return }
-      let attached = rootModel.screen(at: model.address.components[...]) === model
+      let attached = model.isAttached(under: rootModel)
       if !attached || model.peek(index)?.id.generation != tag.generation {
         staleTransitions.append(StaleTransition(message: "a transition shows \(what), which the model no longer holds", pushed: pushed))
       }

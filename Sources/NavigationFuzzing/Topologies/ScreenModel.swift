@@ -55,6 +55,10 @@ public final class ScreenModel: Observable {
   /// no screen's address can have changed, and reading one costs nothing (reading it afresh costs
   /// its depth, on every screen above it, which deep nesting made cubic).
   private var lastAddressPathChanges = -1
+  /// Whether this screen was held from the root when slots and paths had last changed
+  /// `lastAttachmentModelChanges` times (see `isAttached(under:)`).
+  private var lastAttachment = false
+  private var lastAttachmentModelChanges = -1
   let topology: TopologySpec
   private var items: [SlotItem?]
   /// Bool slots keep one child model (made on first use), reset when the slot turns off: their
@@ -100,7 +104,10 @@ public final class ScreenModel: Observable {
       return items[index]
     }
     set {
-      registrar.withMutation(of: self, keyPath: Self.slotKeyPath(index)) { items[index] = newValue }
+      registrar.withMutation(of: self, keyPath: Self.slotKeyPath(index)) {
+        items[index] = newValue
+        serials.modelChanges += 1
+      }
       if newValue == nil { flagChildren[index]?.reset() }
     }
   }
@@ -136,6 +143,7 @@ public final class ScreenModel: Observable {
       registrar.withMutation(of: self, keyPath: \.path) {
         storedPath = newValue
         serials.pathChanges += 1  // here: what observers read before and after the change both hold
+        serials.modelChanges += 1
       }
     }
   }
@@ -161,6 +169,29 @@ public final class ScreenModel: Observable {
     for index in items.indices where items[index] != nil { self[slot: index] = nil }
     if !storedPath.isEmpty { path = [] }
     if storedBumps != 0 { bumps = 0 }
+  }
+
+  /// Whether `root` holds this screen now, through the slots and paths between them: what
+  /// `root.screen(at: address) === self` answers, without looking the address up from the root
+  /// on every call (each transition asks, which made a deep nest of sheets cost the square of its
+  /// depth). An answer stands until a slot or a path anywhere changes (`SerialCounter.modelChanges`),
+  /// so a screen asks its parent only once per change. `root` is the world's root model, the
+  /// same one on every call.
+  func isAttached(under root: ScreenModel) -> Bool {
+    if self === root { return true }
+    if lastAttachmentModelChanges == serials.modelChanges { return lastAttachment }
+    lastAttachment = parent.map { parent in parent.holds(self) && parent.isAttached(under: root) } ?? false
+    lastAttachmentModelChanges = serials.modelChanges
+    return lastAttachment
+  }
+
+  /// Whether this screen holds `child` in the place `child` was made for.
+  private func holds(_ child: ScreenModel) -> Bool {
+    switch child.placeInParent {
+    case .slot(let index)?: return index < items.count && items[index]?.child === child
+    case .pathElement?: return storedPath.contains { $0.screen === child }
+    case nil: return false
+    }
   }
 
   // MARK: Reading without tracking (the harness's checks must not register observation)
@@ -189,6 +220,9 @@ final class SerialCounter {
   private var value = 0
   /// Changes to any path in the world: screens' addresses move only then (`ScreenModel.address`).
   var pathChanges = 0
+  /// Changes to any slot or path in the world: whether a screen is held moves only then
+  /// (`ScreenModel.isAttached(under:)`).
+  var modelChanges = 0
   func next() -> Int {
     value += 1
     return value
