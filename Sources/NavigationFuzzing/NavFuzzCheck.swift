@@ -23,6 +23,7 @@ public enum NavFuzz {
       guard !passed else { return "no violations in \(runs) runs (\(steps) steps, \(distinctStates) distinct states)" }
       return failures.map { failure in
         "\(failure.shrunkViolation.invariant.rawValue): \(failure.shrunkViolation.explanation)\n"
+          + (failure.reproduces ? "" : "warning: \(Campaign.Failure.nondeterminismHint)\n")
           + TraceFormat.print(failure.shrunk)
       }.joined(separator: "\n")
     }
@@ -38,6 +39,7 @@ public enum NavFuzz {
         + ReplayCommandLine.run(
           topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
           maxSteps: maxSteps) + "\n\n"
+      if !failure.reproduces { text += "warning: \(Campaign.Failure.nondeterminismHint)\n\n" }
       text += "shrunk trace (\(failure.shrunk.actions.count) steps):\n" + TraceFormat.print(failure.shrunk)
       if violation.expectedScreen != violation.actualScreen {
         text += "\nscreen:\n" + LineDiff.text(expected: violation.expectedScreen, actual: violation.actualScreen)

@@ -127,6 +127,7 @@ struct RunCommand: ParsableCommand {
         print("  \(failure.violation.invariant.rawValue): \(failure.shrunkViolation.explanation)")
         print(
           "    shrunk to \(failure.shrunk.actions.count) steps (from \(failure.original.actions.count)), run seed \(failure.runSeed)")
+        if !failure.reproduces { print("    warning: \(Campaign.Failure.nondeterminismHint)") }
         do {
           try Output.write(text, to: path)
           written.append(path)

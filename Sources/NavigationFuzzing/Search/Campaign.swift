@@ -28,6 +28,18 @@ public struct Campaign {
     public var shrunk: Trace
     /// The violation as the shrunk trace reproduces it.
     public var shrunkViolation: Violation
+    /// Whether replaying the shrunk trace shows the violation again. False only for an engine
+    /// that is not deterministic (see `nondeterminismHint`): its run and the replay of that run's
+    /// own steps differ, so the trace cannot be trusted and the run seed is the only handle.
+    public var reproduces = true
+
+    /// What to tell a user whose failure does not reproduce. The usual cause, found with a real
+    /// library: Swift seeds `Hasher` per process, so code that iterates a `Dictionary` or `Set`
+    /// (observer tables, token sets) acts in a different order in every process.
+    public static let nondeterminismHint =
+      "replaying this trace does not reproduce the failure: the engine is not deterministic. Code that "
+      + "iterates a Dictionary or Set changes order with every process (run with SWIFT_DETERMINISTIC_HASHING=1); "
+      + "otherwise it reads something outside the simulated world (a clock, a thread, a global it keeps between runs)"
   }
 
   public struct Result: Sendable {
@@ -93,10 +105,10 @@ public struct Campaign {
     }
     let shrunk = Trace(topology: topology.name, engine: engineLine, semantics: semanticsLine, steps: shrunkSteps)
     let confirmation = try? Replay.run(shrunk, topology: topology, engine: engine)
-    let shrunkViolation = confirmation?.violations.first { $0.invariant == violation.invariant } ?? violation
+    let confirmed = confirmation?.violations.first { $0.invariant == violation.invariant }
     return Failure(
       violation: violation, runSeed: seed, runIndex: index, original: original, shrunk: shrunk,
-      shrunkViolation: shrunkViolation)
+      shrunkViolation: confirmed ?? violation, reproduces: confirmed != nil)
   }
 
   private var engineLine: String? { engine.name == EngineChoice.default.name ? nil : engine.name }
