@@ -119,9 +119,20 @@ extension World {
 
   /// Tells the reference when a pushed screen actually joins its stack (UIKit adds it as the push
   /// begins): the order of screens on a stack is the order the engine pushed them in.
+  ///
+  /// A screen that leaves its stack while another screen of the same incarnation stays on it (an
+  /// engine that rebuilt the stack with a new screen for the same element or item) has not taken
+  /// its state off the stack: the screen still shows it, so nothing is reported.
   private func reportPushes(of controller: UIViewController) {
+    weak var stackLeft: UINavigationController?
     controller.addLifecycleHook { [weak self] controller, event in
       guard let self, let tag = controller.screenTag else { return }
+      if case .willMoveToParent(isNil: true) = event { stackLeft = controller.navigationController }
+      if case .didMoveToParent(isNil: true) = event,
+        stackLeft?.viewControllers.contains(where: { $0 !== controller && $0.screenTag?.generation == tag.generation }) == true
+      {
+        return
+      }
       switch (event, tag.place) {
       case (.willMoveToParent(isNil: false), .slot(let address, _)):
         self.reference.pushed(slot: address, generation: tag.generation)
