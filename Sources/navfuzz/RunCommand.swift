@@ -17,7 +17,7 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The topology: \(topologyNames), or a topology file (.json). Default: every topology in turn (see below)."))
+      "The topology: \(topologyNames), or a topology file (.json). Default: every topology in turn (the rotation above)."))
   var topology: String?
   @OptionGroup var engineOption: EngineOption
   @Option(parsing: .unconditional, help: "The campaign seed: the same seed gives the same campaign.") var seed: UInt64 = 1

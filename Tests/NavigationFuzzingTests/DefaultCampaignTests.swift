@@ -127,4 +127,35 @@ import Testing
     #expect(outcome.stdout.contains("  \(last) "), "\(outcome.stdout)")
     #expect(outcome.stdout.contains("not run: --runs 2 leaves no run for it"), "\(outcome.stdout)")
   }
+
+  /// A time budget is sliced evenly: runs that would never end still leave every topology its turn.
+  @Test func aTimeBudgetGivesEveryTopologyItsSlice() throws {
+    let folder = try CLI.scratch()
+    let outcome = try CLI.run(["run", "--runs", "100000000", "--seconds", "2", "--jobs", "1"], in: folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    for topology in Self.commandLineTopologies {
+      let line = outcome.stdout.split(separator: "\n").first { $0.hasPrefix("  \(topology.name) ") }
+      let runs = line?.dropFirst(2 + topology.name.count).drop { $0 == " " }.prefix { $0.isNumber }
+      #expect((runs.flatMap { Int($0) } ?? 0) > 0, "\(topology.name): \(outcome.stdout)")
+    }
+  }
+
+  /// The coverage floor is compared with the distinct states summed over the topologies.
+  @Test func theCoverageFloorIsTheSumOverTopologies() throws {
+    let folder = try CLI.scratch()
+    let missed = try CLI.run(["run", "--runs", "16", "--min-distinct-states", "100000", "--jobs", "1", "--report", "r"], in: folder)
+    #expect(missed.status == 1, "\(missed.stderr)")
+    let line = try #require(missed.stdout.split(separator: "\n").first { $0.hasPrefix("coverage floor missed: ") })
+    #expect(line.hasSuffix(" distinct states (summed over topologies), fewer than 100000"), "\(line)")
+    let total = try #require(missed.stdout.split(separator: "\n").first { $0.hasPrefix("  total: ") })
+    let sum = Int(line.dropFirst("coverage floor missed: ".count).prefix { $0.isNumber })
+    #expect(sum != nil && total.contains("distinct states \(sum!) (summed over topologies)"), "\(total)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("r/report.json"))) as? [String: Any])
+    let coverage = try #require(json["coverage"] as? [String: Any])
+    #expect(coverage["distinctStates"] as? Int == sum)
+    #expect(coverage["floorMet"] as? Bool == false)
+    let met = try CLI.run(["run", "--runs", "16", "--min-distinct-states", "\(sum!)", "--jobs", "1"], in: folder)
+    #expect(met.status == 0, "\(met.stdout)")
+  }
 }
