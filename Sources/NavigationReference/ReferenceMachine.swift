@@ -296,10 +296,11 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   /// Puts an item back where it stood on its stack: a Bool slot turned off and on again before
   /// the engine looked never left the screen.
-  public mutating func restoreStackPosition(slot address: Address, order: Int, isOnStack: Bool) {
+  public mutating func restoreStackPosition(slot address: Address, order: Int, isOnStack: Bool, isPresented: Bool = false) {
     modifyItem(at: address) { item in
       item.order = order
       item.isOnStack = isOnStack
+      item.isPresented = isPresented
     }
   }
 
@@ -343,13 +344,24 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// Where later modals wait: whether the modal slot at `slot` is filled but not shown, because
-  /// its navigation group shows a modal set before it. The group shows its earliest modal (by the
-  /// order the slots were set; a new identity keeps the slot's place) whose screen shows what it
-  /// holds.
+  /// its navigation group shows another. The group shows the modal already presented, if one is
+  /// still set; else its earliest (by the order the slots were set; a new identity keeps the
+  /// slot's place) — counting only modals whose screen shows what it holds. Modals requested in
+  /// one turn reach the engine together, so the one it presents first is the one shown.
   public func isWaiting(_ slot: Address) -> Bool {
     guard semantics.laterModalsWait, item(at: slot) != nil, topology.slot(at: slot)?.style.isModal == true else { return false }
-    let shown = groupMembers(base: groupBase(of: slot.parent)).modals.first { showsWhatItHolds($0.address.parent) }
+    let candidates = groupMembers(base: groupBase(of: slot.parent)).modals.filter { showsWhatItHolds($0.address.parent) }
+    let shown = candidates.first { item(at: $0.address)?.isPresented == true } ?? candidates.first
     return shown.map { $0.address != slot } ?? false
+  }
+
+  /// The modal of incarnation `generation` in the slot at `address` began to appear: where later
+  /// modals wait, it is the one its group shows until it goes.
+  public mutating func presented(slot address: Address, generation: Int) {
+    guard semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
+      !existing.isPresented, topology.slot(at: address)?.style.isModal == true
+    else { return }
+    modifyItem(at: address) { $0.isPresented = true }
   }
 
   /// Puts `item` into the slot as it was before it was emptied (its place on its stack and its

@@ -1,5 +1,6 @@
-import NavigationFuzzing
+@testable import NavigationFuzzing
 import NavigationReference
+@_spi(Rules) import StateDrivenNavigation
 import Testing
 
 /// SwiftUI presents one modal per view hierarchy: a second one requested while the first is shown
@@ -74,6 +75,23 @@ import Testing
     #expect(!machine.isWaiting(address("isPresented.isPresented")))
   }
 
+  /// Modals requested in one turn reach the engine together: the one it presents first is shown,
+  /// and keeps its place until it goes.
+  @Test func amongModalsRequestedTogetherThePresentedOneIsShown() {
+    var machine = ReferenceMachine(topology: spec, semantics: .swiftUI)
+    machine.set(address("alert"), id: 7, generation: 1)
+    machine.set(address("presentedChild"), id: 1, generation: 2)
+    #expect(screen(machine) == ["root", "alert:alert#7"])  // nothing presented yet: the earliest
+    machine.presented(slot: address("presentedChild"), generation: 2)
+    #expect(screen(machine) == ["root", "sheet:presentedChild#1"])
+    #expect(machine.isWaiting(address("alert")))
+    // A stale report (another incarnation) changes nothing.
+    machine.presented(slot: address("alert"), generation: 9)
+    #expect(machine.isWaiting(address("alert")))
+    machine.clear(address("presentedChild"))
+    #expect(screen(machine) == ["root", "alert:alert#7"])
+  }
+
   @Test func theSwiftUIProfileSaysSo() {
     #expect(SemanticsProfile.swiftUI.laterModalsWait)
     #expect(!SemanticsProfile.navfuzz.laterModalsWait && !SemanticsProfile.swiftNavigation.laterModalsWait)
@@ -108,5 +126,63 @@ import Testing
     #expect(agreement.actualScreen == ["root", "alert:alert#7"])
     let own = try Replay.run(parsed, topology: .basic, engine: .default)
     #expect(own.violations.isEmpty, "\(own.violations)")
+  }
+
+  /// The built-in engine with SwiftUI's choices where the `swiftui` profile differs from NavFuzz's:
+  /// collateral pops write back, and a later modal waits for the shown one to go.
+  static let waitsLikeSwiftUI = EngineChoice(
+    name: "waits-like-swiftui", summary: "", semantics: .swiftUI,
+    make: {
+      var rules = EngineRules()
+      rules.collateralRemoval = .writesBack
+      rules.laterModalsWait = true
+      return StateDrivenEngine(rules: rules)
+    })
+
+  @Test func anEngineThatWaitsIsCleanUnderSwiftUIAndShowsTheSecondOnceTheFirstGoes() throws {
+    let text = trace + "user dismiss\nsettle\nexpect screen root alert:alert#7\nexpect state alert=7\n"
+    let result = try Replay.run(try TraceFormat.parse(text), topology: .basic, engine: Self.waitsLikeSwiftUI)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.unmetExpectations.isEmpty, "\(result.unmetExpectations)")
+  }
+
+  /// Under NavFuzz's rules the app itself clears the evicted modal (rule 2), so an engine that
+  /// waits sees the first one go and is clean there too: the profiles differ in the app's state.
+  @Test func underNavFuzzsRulesTheAppClearsTheFirstModalItself() throws {
+    let text = trace + "expect state alert=7\nexpect screen root alert:alert#7\n"
+    let result = try Replay.run(try TraceFormat.parse(text), topology: .basic, engine: Self.waitsLikeSwiftUI.judged(by: .navfuzz))
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.unmetExpectations.isEmpty, "\(result.unmetExpectations)")
+  }
+
+  /// The waiting modal's screen is replaced in the turn its turn comes (the first modal's
+  /// dismissal ended, then the detail got a new identity): the engine sees the change before it
+  /// presents, so nothing of the old detail flashes (`no-stale-transition`).
+  @Test func aWaitingModalOfAReplacedScreenDoesNotShow() throws {
+    let text = """
+      navtrace 1
+      topology syncups-tree
+      app root openSyncUp
+      set alert 1
+      app detail startMeeting
+      tick
+      set detail.record.alert 1
+      tick
+      user alert-tap 0
+      until transition-end
+      set detail 2
+      settle
+
+      """
+    let result = try Replay.run(try TraceFormat.parse(text), topology: .syncUpsTree, engine: Self.waitsLikeSwiftUI)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+  }
+
+  /// Campaigns: judged by the `swiftui` profile, the engine that waits is clean where modals
+  /// compete for one navigation group.
+  @Test(arguments: [Topology.basic, .covers, .callbacks])
+  func anEngineThatWaitsIsCleanInCampaigns(_ topology: Topology) {
+    let result = NavFuzz.check(engine: Self.waitsLikeSwiftUI, topology: topology, runs: 150)
+    #expect(result.passed, "\(result)")
   }
 }
