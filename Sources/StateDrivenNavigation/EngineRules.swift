@@ -69,6 +69,10 @@ public struct EngineRules: Sendable, Equatable {
   public var presentsOnceInHierarchy = true
   /// `NavigationStackController` writes the user's pops back to its path.
   public var stackWritesUserPopsBack = true
+  /// A modal requested while its presentation context shows another binding's modal evicts it
+  /// (swift-navigation #242); true waits until that one goes and presents then, as SwiftUI does
+  /// ("The next sheet will be presented when the currently presented sheet gets dismissed").
+  public var laterModalsWait = false
   /// `onDismiss` runs once when a controller the user or the program removed leaves; false runs
   /// it twice (a teardown reached from two callbacks), so what the app does in it happens twice.
   public var runsOnDismissOnce = true

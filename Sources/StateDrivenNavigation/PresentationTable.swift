@@ -33,7 +33,9 @@ final class PresentationTable {
   private(set) var entries: [Entry] = []
   /// Whether the presenter's view has appeared once: presentations wait for it.
   var hasAppeared = false
-  /// Work waiting for the presenter to appear, by the binding it shows.
+  /// Work waiting for the presenter to appear (or, where later modals wait, for the modal its
+  /// context shows to go), by the binding it shows. What runs too early looks again and waits
+  /// again.
   private(set) var waitingForAppearance: [(key: UIBindingIdentifier, work: @MainActor () -> Void)] = []
 
   func waitForAppearance(_ key: UIBindingIdentifier, _ work: @escaping @MainActor () -> Void) {

@@ -70,7 +70,7 @@ extension Runner {
     checked(.identityRebinding)
     for change in identityChanges {
       guard let expected = world.reference.item(at: change.address), expected.generation == change.generation,
-        world.reference.showsWhatItHolds(change.address.parent)
+        world.reference.showsItem(at: change.address)
       else { continue }
       var label: String { topology.spec.describe(change.address) }
       let held = world.runtimeSlot(change.address).flatMap { $0.0.peek($0.1) }
@@ -164,12 +164,13 @@ extension Runner {
     entries.count == expected.count && zip(entries, expected).allSatisfy { $0.isSurely($1) }
   }
 
-  /// A controller built for a slot whose presenter has not appeared yet, where the profile says
-  /// presentations wait for that: kept for later, not leaked.
+  /// A controller built for a slot whose presenter has not appeared yet, or for a modal waiting
+  /// for another to go, where the profile says presentations wait for that: kept for later, not
+  /// leaked.
   private func isWaitingForItsPresenter(_ controller: UIViewController) -> Bool {
     let tag = controller.screenTag ?? controller.children.first?.screenTag
     guard case .slot(let address, _)? = tag?.place, let item = world.reference.item(at: address) else { return false }
-    return item.generation == tag?.generation && !world.reference.showsWhatItHolds(address.parent)
+    return item.generation == tag?.generation && !world.reference.showsItem(at: address)
   }
 
   private func checkStateUIConsistency(entries: [ScreenEntry], report: (InvariantID, String) -> Void) {
@@ -188,7 +189,7 @@ extension Runner {
     for entry in entries {
       if case .slot(let shown, _)? = entry.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
     }
-    for (address, item) in filled where world.reference.showsWhatItHolds(address.parent) {
+    for (address, item) in filled where world.reference.showsItem(at: address) {
       guard let showing = firstShowing[address] else {
         report(.stateUIConsistency, "'\(topology.spec.describe(address))' holds an item but no controller on screen shows it")
         return

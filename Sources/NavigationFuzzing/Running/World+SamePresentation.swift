@@ -67,7 +67,9 @@ extension World {
     let wasOff = reference.item(at: address) == nil
     reference.toggle(address, on: on, generation: generation)
     if let previous, wasOff {
-      reference.restoreStackPosition(slot: address, order: previous.expected.order, isOnStack: previous.expected.isOnStack)
+      reference.restoreStackPosition(
+        slot: address, order: previous.expected.order, isOnStack: previous.expected.isOnStack,
+        isPresented: previous.expected.isPresented)
       reference.restoreAppearance(slot: address, hasAppeared: previous.expected.child?.hasAppeared == true)
     }
     runtimeToggle(address, on: on, generation: generation)

@@ -102,6 +102,7 @@ extension World {
       }
     }
     countEntry(of: presented, key: key, isPush: spec.style == .push)
+    if spec.style.isModal { reportPresentation(of: presented, tag: tag) }
     presented.markBuiltByContent()
     checkTransitionsBringing(presented, tag: tag)
     return presented
@@ -146,6 +147,17 @@ extension World {
         self.reference.leftStack(pathElement: index, generation: tag.generation)
       default:
         break
+      }
+    }
+  }
+
+  /// Tells the reference when a modal begins to appear: where later modals wait, the one the
+  /// engine presented first among those requested together is the one its group shows.
+  private func reportPresentation(of controller: UIViewController, tag: ScreenTag) {
+    guard reference.semantics.laterModalsWait, case .slot(let address, _) = tag.place else { return }
+    controller.addLifecycleHook { [weak self] controller, event in
+      if case .viewWillAppear = event, controller.isBeingPresented {
+        self?.reference.presented(slot: address, generation: tag.generation)
       }
     }
   }
