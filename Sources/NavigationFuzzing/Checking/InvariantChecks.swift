@@ -88,7 +88,7 @@ extension Runner {
     identityChanges.removeAll()
 
     // stack-path-consistency: the path's elements are the stack's path screens, in order.
-    if topology.spec.root.pathElementScreen != nil {
+    if topology.spec.root.hasPath {
       checked(.stackPathConsistency)
       let path = world.rootModel.peekPath.map(\.value)
       let shown = entries.compactMap { entry -> Int? in

@@ -21,7 +21,7 @@ final class ScreenController: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     guard let world else { return }
-    for index in model.spec.slots.indices {
+    for index in model.spec.slots.indices where !model.spec.slots[index].isAbsent {
       world.engine.wire(world.connection(for: model, slot: index), on: self)
     }
     observe { [weak self] in
@@ -107,7 +107,8 @@ extension World {
     return presented
   }
 
-  /// Builds the screen of a path element.
+  /// Builds the screen of a path element: the screen its kind shows (the element's model was made
+  /// for that kind when the value joined the path, as an enum case carries its feature's state).
   func makeContent(for element: PathElement) -> UIViewController {
     let screen = ScreenController(model: element.screen, world: self)
     screen.screenTag = ScreenTag.pathElement(element.screen, value: element.value, generation: element.generation)
