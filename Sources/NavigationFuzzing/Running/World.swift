@@ -14,7 +14,7 @@ final class World {
   let window: UIWindow
   private(set) var rootModel: ScreenModel!
   var reference: ReferenceMachine
-  private let serials = SerialCounter()
+  let serials = SerialCounter()
   private var nextGeneration = 1
 
   /// Presentations entered and dismissed, per model slot (for `ondismiss-exactly-once`).
@@ -55,9 +55,11 @@ final class World {
     rootController.screenTag = .root
     rootController.markBuiltByContent()
     if topology.root.hasPath {
-      let connection = PathConnection(model: rootModel) { [weak self] element in
-        self?.makeContent(for: element) ?? LeafController()
-      }
+      let connection = PathConnection(
+        model: rootModel,
+        destinations: topology.root.pathDestinations.indices.map { kind in
+          { [weak self] element in self?.makeContent(for: element, as: kind) ?? LeafController() }
+        })
       window.rootViewController = engine.makeStack(connection, root: rootController)
     } else {
       let navigation = UINavigationController(rootViewController: rootController)
@@ -277,6 +279,12 @@ struct ScreenEntry {
 
   /// The id the screen shows, as compared with the reference.
   var shownID: Int? { showsID ? tag?.id : nil }
+
+  /// Whether it is the screen of a path element.
+  var isPathScreen: Bool {
+    if case .pathElement? = place { return true }
+    return false
+  }
 
   var description: String {
     guard style != "root" else { return "root" }
