@@ -58,6 +58,39 @@ import Testing
     #expect(spec.screenTypes(at: try! spec.parseAddress("path[0]").get()).count == 3)
   }
 
+  @Test func theReferenceGivesEachElementItsKindsScreenAndOnlyItsSlots() throws {
+    var reference = ReferenceMachine(topology: spec)
+    let appended = reference.pathAppend(2, generation: 1)
+    let noKind = reference.pathAppend(4, generation: 2)  // no kind takes 4
+    let noKindInDeepLink = reference.pathSet([1, 4], generations: [3, 4])
+    let deepLink = reference.pathSet([1, 2, 3], generations: [5, 6, 7])
+    #expect(appended && !noKind && !noKindInDeepLink && deepLink)
+    #expect(reference.path.map { spec.screens[$0.screen.type].name } == ["syncUpDetail", "meeting", "recordMeeting"])
+    let edit = { (index: Int) in try! spec.parseAddress("path[\(index)].edit").get() }
+    #expect(reference.slotExists(edit(0)) && !reference.slotExists(edit(1)) && !reference.slotExists(edit(2)))
+    let setOnMeeting = reference.set(edit(1), id: 1, generation: 8)
+    let setOnDetail = reference.set(edit(0), id: 1, generation: 9)
+    #expect(!setOnMeeting && setOnDetail)
+    #expect(reference.filledSlots() == [edit(0)])
+    let endOnDetail = reference.perform("endMeeting", at: try spec.parseAddress("path[0]").get(), generations: [])
+    let endOnRecord = reference.perform("endMeeting", at: try spec.parseAddress("path[2]").get(), generations: [])
+    #expect(!endOnDetail && endOnRecord)
+    #expect(reference.path.map(\.value) == [1])
+  }
+
+  @Test func theReaderExampleIsCleanOnTheRealEngine() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Examples/topologies/reader.json").path
+    let reader = try TopologyFile.load(file)
+    #expect(reader.spec.root.pathDestinations.map(\.name) == ["article", "author", "comments"])
+    var options = Campaign.Options()
+    options.seed = 1
+    options.runs = 300
+    let result = Campaign(topology: reader, engine: .default, options: options).run()
+    #expect(result.failures.isEmpty, "\(result.failures.map { TraceFormat.print($0.shrunk) })")
+    #expect(result.statistics.actionCounts[.app, default: 0] > 100)
+  }
+
   @Test func pathStepsMayNameTheKindOfTheirValueAndPrintIt() throws {
     let named = try parse("path append detail 1\npath set detail 1 meeting 2 record 3\npath set 1 3\n")
     let bare = try parse("path append 1\npath set 1 2 3\npath set detail 1 3\n")
