@@ -54,10 +54,11 @@ public struct ReferenceMachine: Hashable, Sendable {
     return screen.slots[index]
   }
 
-  /// Whether the slot at `address` exists now (its screen is on the model).
+  /// Whether the slot at `address` exists now: its screen is on the model and has it (an element
+  /// of a path with several kinds has the slots of its value's kind only).
   public func slotExists(_ address: Address) -> Bool {
     guard case .slot(let index)? = address.last, let screen = screen(at: address.parent) else { return false }
-    return index < screen.slots.count
+    return index < screen.slots.count && !topology.screens[screen.type].slots[index].isAbsent
   }
 
   public var path: [ReferencePathElement] { root.path }
@@ -122,9 +123,11 @@ public struct ReferenceMachine: Hashable, Sendable {
     return true
   }
 
+  /// Appends an element whose screen is the one its value's kind shows; false when the path
+  /// takes no such value.
   @discardableResult
   public mutating func pathAppend(_ value: Int, generation: Int) -> Bool {
-    guard let elementType = topology.root.pathElementScreen else { return false }
+    guard let elementType = topology.root.pathScreen(for: value) else { return false }
     root.path.append(
       ReferencePathElement(
         value: value, generation: generation, order: takeOrder(),
@@ -134,7 +137,7 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   @discardableResult
   public mutating func pathRemoveLast(_ count: Int) -> Bool {
-    guard topology.root.pathElementScreen != nil, count >= 1, count <= root.path.count else { return false }
+    guard topology.root.hasPath, count >= 1, count <= root.path.count else { return false }
     truncatePath(to: root.path.count - count)
     return true
   }
@@ -143,7 +146,9 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// screens' state); the rest are new screens.
   @discardableResult
   public mutating func pathSet(_ values: [Int], generations: [Int]) -> Bool {
-    guard topology.root.pathElementScreen != nil, generations.count == values.count else { return false }
+    guard topology.root.hasPath, generations.count == values.count,
+      values.allSatisfy({ topology.root.pathDestination(for: $0) != nil })
+    else { return false }
     var common = 0
     while common < min(values.count, root.path.count), root.path[common].value == values[common] { common += 1 }
     if common < root.path.count { truncatePath(to: common) }
@@ -186,7 +191,7 @@ public struct ReferenceMachine: Hashable, Sendable {
       }
       for (index, element) in screen.path.enumerated() {
         components.append(.pathElement(index))
-        walk(element.screen, type: type.flatMap { topology.screens[$0].pathElementScreen })
+        walk(element.screen, type: type.map { _ in element.screen.type })
         components.removeLast()
       }
     }

@@ -88,15 +88,20 @@ extension Runner {
     identityChanges.removeAll()
 
     // stack-path-consistency: the path's elements are the stack's path screens, in order.
-    if topology.spec.root.pathElementScreen != nil {
+    if topology.spec.root.hasPath {
       checked(.stackPathConsistency)
       let path = world.rootModel.peekPath.map(\.value)
-      let shown = entries.compactMap { entry -> Int? in
-        if case .pathElement? = entry.place { return entry.tag?.id }
-        return nil
-      }
+      let shown = entries.filter(\.isPathScreen).compactMap { $0.tag?.id }
       if path != shown {
         violation(.stackPathConsistency, "the path is \(path) but the stack shows \(shown)")
+      } else if let wrong = zip(world.rootModel.peekPath, entries.filter(\.isPathScreen)).first(where: { element, entry in
+        (entry.controller as? ScreenController)?.model.type != element.screen.type
+      }) {
+        // Each element is shown by the screen of its kind (a path with several kinds).
+        let shownType = (wrong.1.controller as? ScreenController)?.model.spec.name ?? "another controller"
+        violation(
+          .stackPathConsistency,
+          "the stack shows value \(wrong.0.value) with a \(shownType) screen, not the \(wrong.0.screen.spec.name) screen of its kind")
       }
     }
 

@@ -89,5 +89,6 @@ extension EngineChoice {
   /// replace one component (a stack controller, how covers are wrapped).
   public static var mutants: [EngineChoice] {
     Mutant.all.map(\.engine) + [endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens]
+      + [lastDestinationWins]
   }
 }

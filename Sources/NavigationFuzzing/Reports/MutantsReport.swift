@@ -36,6 +36,7 @@ public struct MutantsReport {
     case EngineChoice.reusesOneScreenTwice.name: .valueStack
     case EngineChoice.coverWithoutNavigation.name: .covers
     case EngineChoice.restoresPoppedScreens.name: .stack
+    case EngineChoice.lastDestinationWins.name: .syncUpsStack
     default: .basic
     }
   }

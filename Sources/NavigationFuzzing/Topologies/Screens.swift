@@ -21,7 +21,7 @@ final class ScreenController: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     guard let world else { return }
-    for index in model.spec.slots.indices {
+    for index in model.spec.slots.indices where !model.spec.slots[index].isAbsent {
       world.engine.wire(world.connection(for: model, slot: index), on: self)
     }
     observe { [weak self] in
@@ -108,9 +108,17 @@ extension World {
     return presented
   }
 
-  /// Builds the screen of a path element.
-  func makeContent(for element: PathElement) -> UIViewController {
-    let screen = ScreenController(model: element.screen, world: self)
+  /// Builds the screen of destination `kind` for a path element. The element's model was made for
+  /// its own kind when its value joined the path (as an enum case carries its feature's state); a
+  /// destination of another kind — an engine that routed the element wrongly — shows a screen of
+  /// its own type with a model of its own, which `stack-path-consistency` reports.
+  func makeContent(for element: PathElement, as kind: Int) -> UIViewController {
+    let type = topology.root.pathDestinations[kind].screen
+    let model =
+      element.screen.type == type
+      ? element.screen
+      : ScreenModel(type: type, parent: nil, place: nil, topology: topology, serials: serials)
+    let screen = ScreenController(model: model, world: self)
     screen.screenTag = ScreenTag.pathElement(element.screen, value: element.value, generation: element.generation)
     reportPushes(of: screen)
     screen.markBuiltByContent()
