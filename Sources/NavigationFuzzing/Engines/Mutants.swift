@@ -113,9 +113,11 @@ extension EngineChoice {
     name: "end-meeting-before-last", summary: "app glue: end meeting returns to the element before last",
     caughtBy: .referenceAgreement, make: { StateDrivenEngine() }, features: { EndMeetingReturnsToElementBeforeLast() })
 
-  /// Every mutant: the engine's rule variants, the app glue's, then the engine variants that
-  /// replace one component (a stack controller, how covers are wrapped).
+  /// Every mutant: the engine's rule variants, the app glue's, the engine variants that replace
+  /// one component (a stack controller, how covers are wrapped), then the rule variants of
+  /// `swift-navigation-like`.
   public static var mutants: [EngineChoice] {
     Mutant.all.map(\.engine) + [endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens]
+      + Mutant.ofSwiftNavigationLike.map(\.engine)
   }
 }

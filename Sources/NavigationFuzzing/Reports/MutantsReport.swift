@@ -38,6 +38,10 @@ public struct MutantsReport {
     case EngineChoice.reusesOneScreenTwice.name: .valueStack
     case EngineChoice.coverWithoutNavigation.name: .covers
     case EngineChoice.restoresPoppedScreens.name: .stack
+    case "sn-pops-pusher-under-modal": .basic
+    case "sn-pop-lost-to-path-change", "sn-modal-gone-no-ondismiss", "sn-pops-only-the-top",
+      "sn-pop-sync-erases-append":
+      .stack
     default: .basic
     }
   }
