@@ -151,8 +151,8 @@ extension UINavigationController {
       top.endAppearanceTransition()
       revealed.endAppearanceTransition()
       top.isMovingFromParent = false
-      top.removeFromParent()
       environment.recordUserRemoval(of: [top])
+      top.removeFromParent()
       storedDelegate?.navigationController(self, didShow: revealed, animated: true)
       environment.end(transition)
     }

@@ -48,7 +48,8 @@ extension ReferenceMachine {
     return true
   }
 
-  /// The user popped the screen at stack position `index`, which showed `value`. The engine
+  /// The user popped the screen at stack position `index`, which showed `value` (or, where
+  /// collateral pops write back, the engine popped it along with a screen below it). The engine
   /// writes back the prefix below it when the pop ends if the path still has an equal value
   /// there — it cannot tell equal values apart, so a value written again meanwhile goes too.
   public mutating func userRemoved(pathElement index: Int, value: Int) {

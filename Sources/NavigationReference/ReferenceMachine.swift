@@ -277,11 +277,13 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// The screen of the push slot at `address` (incarnation `generation`) left its stack without
-  /// the user (popped along with a screen below it): until it is pushed again it is above nothing
-  /// — or, where collateral pops write back, its slot is cleared.
-  public mutating func leftStack(slot address: Address, generation: Int) {
+  /// the user (popped along with a screen below it, `collateral`): until it is pushed again it is
+  /// above nothing — or, where collateral pops write back, its slot is cleared. A pop that nothing
+  /// below it explains (not `collateral`) writes nothing back under any profile: the engine took
+  /// away a screen its state still wants.
+  public mutating func leftStack(slot address: Address, generation: Int, collateral: Bool = true) {
     guard let existing = item(at: address), existing.generation == generation, existing.isOnStack else { return }
-    if semantics.collateralPopsWriteBack {
+    if semantics.collateralPopsWriteBack, collateral {
       setItem(nil, at: address)
     } else {
       modifyItem(at: address) { $0.isOnStack = false }
@@ -289,13 +291,21 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// The same for path element `index`; where collateral pops write back, the path keeps the
-  /// elements before it.
-  public mutating func leftStack(pathElement index: Int, generation: Int) {
+  /// elements before it. Not `collateral`, the path is left alone: a screen the user popped
+  /// writes back by the user's rule, a pop of plain values is decided by value at the lowest
+  /// popped position (`userRemoved(pathElement:value:)`: the program may have written another
+  /// value there meanwhile), and a pop nothing below explains writes nothing back. An element
+  /// that stays is shown again by a new screen, which has not appeared yet.
+  public mutating func leftStack(pathElement index: Int, generation: Int, collateral: Bool = true) {
     guard let index = pathIndex(of: generation, near: index), root.path[index].isOnStack else { return }
-    if semantics.collateralPopsWriteBack {
+    if semantics.collateralPopsWriteBack, collateral {
       modifyScreen(at: .root) { $0.path.removeSubrange(index...) }
     } else {
-      modifyScreen(at: .root) { $0.path[index].isOnStack = false }
+      let appearsAgain = semantics.presentsOnlyAfterAppearing
+      modifyScreen(at: .root) { root in
+        root.path[index].isOnStack = false
+        if appearsAgain { root.path[index].screen.hasAppeared = false }
+      }
     }
   }
 

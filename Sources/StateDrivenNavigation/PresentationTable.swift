@@ -109,7 +109,13 @@ extension UIViewController {
       guard let controller = entry.controller, controller.parent == nil else { continue }
       // A presenter popped only as collateral comes back; so do its modals, so they write nothing.
       if isCollateralRemoval { controller.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey) }
+      if !rules.runsOnDismissWhenPresenterLeaves { controller.setAssociatedObject(SkipsOnDismiss(), for: skipsOnDismissKey) }
       dismissModalWhenIdle(controller)
     }
   }
 }
+
+let skipsOnDismissKey = AssociatedKey<SkipsOnDismiss>()
+
+/// Marks a modal whose `onDismiss` is skipped (`EngineRules.runsOnDismissWhenPresenterLeaves`).
+final class SkipsOnDismiss: Sendable {}

@@ -136,6 +136,7 @@ extension UIViewController {
         }
       }
       let runOnDismiss = {
+        if child.associatedObject(for: skipsOnDismissKey) != nil { return }
         onDismiss?()
         if !rules.runsOnDismissOnce { onDismiss?() }
       }
@@ -289,7 +290,8 @@ extension UIViewController {
       }
       return
     }
-    guard let index = navigation.viewControllers.firstIndex(where: { $0 === child }), index > 0 else { return }
+    let popped = !rules.popsFromThePushedController && presentedViewController != nil && parent === navigation ? self : child
+    guard let index = navigation.viewControllers.firstIndex(where: { $0 === popped }), index > 0 else { return }
     let target = rules.popTarget == .controllerBelow ? index - 1 : index
     // UIKit pops everything above too. Those screens are collateral: the engine, not the user,
     // removed them, so their state is not written back; if it still wants them, they come back.

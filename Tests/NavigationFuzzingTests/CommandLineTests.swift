@@ -62,6 +62,13 @@ import Testing
     }
   }
 
+  @Test func mutantsWithAnUnknownProfileIsAUsageError() throws {
+    let folder = try Self.scratch()
+    let outcome = try Self.run(["mutants", "--semantics", "uikit"], in: folder)
+    #expect(outcome.status == 2, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("unknown semantics 'uikit'"), "\(outcome.stderr)")
+  }
+
   @Test func theVirtualClockSaturatesInsteadOfCrashing() throws {
     let folder = try Self.scratch()
     try Self.write("navtrace 1\ntopology basic\nadvance 9223372036854775807\nadvance 1\nset presentedChild 1\nsettle\nexpect ok\n", to: "end-of-time.navtrace", in: folder)

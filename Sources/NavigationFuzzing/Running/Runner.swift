@@ -267,8 +267,11 @@ public final class Runner {
         break
       }
     }
-    // Time passed: the engine looked, and what the user removed meanwhile is the reference's now.
+    // Time passed: the engine looked — at its stack too, whose transitions all ended: a path of
+    // plain values is resolved against the stack it shows now — and what the user removed
+    // meanwhile is the reference's now.
     world.engineLooks()
+    world.stackSeenByEngine = nil
     unverifiedRemovals += world.applyUserRemovalsToReference()
   }
 

@@ -20,7 +20,7 @@ extension World {
   }
 
   /// Whether the engine cannot tell two items of this slot apart.
-  private func hasNoIdentity(_ spec: SlotSpec) -> Bool {
+  func hasNoIdentity(_ spec: SlotSpec) -> Bool {
     spec.isFlag || (spec.style == .push && !reference.semantics.pushesCarryIdentity)
   }
 

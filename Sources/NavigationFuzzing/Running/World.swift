@@ -32,6 +32,9 @@ final class World {
   var pathArchive: [Int: (element: PathElement, expected: ReferencePathElement)] = [:]
   /// The path screens the stack shows when the engine next looks; nil once time has passed.
   var stackSeenByEngine: [Int]?
+  /// Each navigation controller's stack as the last change that removed screens from it began
+  /// (see `noteStackBeforeRemoval`).
+  var stacksBeforeRemoval: [ObjectIdentifier: StackBeforeRemoval] = [:]
   /// The path screen the last cancelled swipe back took, which comes back when it ends.
   var swipeBackCancelled: Int?
   /// The path screens on the root stack when the last user gesture began, by incarnation: where

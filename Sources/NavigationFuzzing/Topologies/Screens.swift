@@ -136,7 +136,10 @@ extension World {
     weak var stackLeft: UINavigationController?
     controller.addLifecycleHook { [weak self] controller, event in
       guard let self, let tag = controller.screenTag else { return }
-      if case .willMoveToParent(isNil: true) = event { stackLeft = controller.navigationController }
+      if case .willMoveToParent(isNil: true) = event {
+        stackLeft = controller.navigationController
+        self.noteStackBeforeRemoval(stackLeft)
+      }
       if case .didMoveToParent(isNil: true) = event,
         stackLeft?.viewControllers.contains(where: { $0 !== controller && $0.screenTag?.generation == tag.generation }) == true
       {
@@ -150,9 +153,11 @@ extension World {
       // Off the stack for good (a cancelled swipe never gets here). After a user's pop the slot is
       // already cleared; after the engine's pop it may be pushed again, on top.
       case (.didMoveToParent(isNil: true), .slot(let address, _)):
-        self.reference.leftStack(slot: address, generation: tag.generation)
+        self.reference.leftStack(
+          slot: address, generation: tag.generation,
+          collateral: self.leftAlongWithOneBelow(controller, tag: tag, stack: stackLeft))
       case (.didMoveToParent(isNil: true), .pathElement(let index)):
-        self.reference.leftStack(pathElement: index, generation: tag.generation)
+        self.pathScreenLeftStack(controller, tag, index: index, remaining: stackLeft)
       default:
         break
       }
