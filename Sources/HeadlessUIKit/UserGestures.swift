@@ -11,7 +11,7 @@ public enum UserGestureOutcome: Equatable, Sendable {
 extension UIWindow {
   /// The controller on top of the window: the end of the presentation chain from the root.
   public var topmostViewController: UIViewController? {
-    rootViewController?.presentedChain.last
+    rootViewController?.presentedTop
   }
 
   /// Swipes the topmost sheet down (or taps outside the topmost popover or action sheet).
