@@ -47,6 +47,22 @@ public enum Benchmarks {
     return steps
   }
 
+  /// Runs `count` libFuzzer inputs of `length` pseudo-random bytes (from `seed`) as the fuzz
+  /// target does, without libFuzzer's instrumentation: what a `Fuzz/build.sh` binary spends per
+  /// input beyond its coverage counters. Returns the steps decoded and the violations found.
+  public static func fuzzInputs(_ count: Int, length: Int, topology: Topology, seed: UInt64 = 1) -> (steps: Int, violations: Int) {
+    var random = SplitMix64(seed: seed)
+    var steps = 0
+    var violations = 0
+    for _ in 0..<count {
+      let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let (decoded, violation) = FuzzTarget.run(bytes, topology: topology, engine: .default)
+      steps += decoded.count
+      if violation != nil { violations += 1 }
+    }
+    return (steps, violations)
+  }
+
   /// Fills `depth` nested item sheets on `basic` (`presentedChild`, then `presentedChild` of that
   /// screen, …) in one program turn, one step per level with every check, then settles: the engine
   /// presents them one on top of the other. Returns the screens shown, so the work is observable.

@@ -11,13 +11,15 @@ struct BenchCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "Reference steps to time.") var referenceSteps = 2_000_000
   @Option(parsing: .unconditional, help: "Engine runs to time (32 steps each).") var runs = 2_000
   @Option(parsing: .unconditional, help: "Distinct states the explorer times (breadth-first from the root).") var exploreStates = 2_000
+  @Option(parsing: .unconditional, help: "libFuzzer inputs of 64 pseudo-random bytes to run as the fuzz target does (uninstrumented).")
+  var fuzzInputs = 1_000
   @Option(parsing: .unconditional, help: "Nesting depth to settle: that many sheets, each presented on the one below.")
   var nestingDepth = 2_000
   @Flag(help: "Print one JSON object (keys in docs/REPORTS.md) instead of the table.") var json = false
 
   func validate() throws {
-    guard referenceSteps >= 1, runs >= 1, exploreStates >= 1, nestingDepth >= 1 else {
-      throw ValidationError("--reference-steps, --runs, --explore-states and --nesting-depth must be at least 1")
+    guard referenceSteps >= 1, runs >= 1, exploreStates >= 1, fuzzInputs >= 1, nestingDepth >= 1 else {
+      throw ValidationError("--reference-steps, --runs, --explore-states, --fuzz-inputs and --nesting-depth must be at least 1")
     }
   }
 
@@ -43,6 +45,9 @@ struct BenchCommand: ParsableCommand {
       started = clock.now
       let explored = explorer.run(now: { (clock.now - started).seconds }, timeLimit: 600)
       figures.explorerStates = .init(count: explored.statesVisited, seconds: (clock.now - started).seconds)
+      started = clock.now
+      let fuzzed = Benchmarks.fuzzInputs(fuzzInputs, length: 64, topology: topology)
+      figures.fuzzInputs = .init(count: fuzzInputs, seconds: (clock.now - started).seconds)
       // Before the nesting figure: the memory figure is the campaign's and the explorer's (a leak
       // shows as growth there), not that of 2,000 screens on screen at once.
       figures.residentBytesAtEnd = ResidentMemory.bytes()
@@ -63,6 +68,10 @@ struct BenchCommand: ParsableCommand {
       print(String(format: "engine + invariants:   %12.0f actions/s  (%d actions in %d runs)", figures.engineActions.perSecond, steps, runs))
       print(String(format: "runs of 32 steps:      %12.0f runs/s", figures.runs.perSecond))
       print(String(format: "explorer:              %12.0f states/s   (%d distinct states)", figures.explorerStates.perSecond, explored.statesVisited))
+      print(
+        String(
+          format: "fuzz target:           %12.0f inputs/s   (%d inputs of 64 bytes, %d steps, uninstrumented%@)",
+          figures.fuzzInputs.perSecond, fuzzInputs, fuzzed.steps, fuzzed.violations == 0 ? "" : ", violations!"))
       print(
         String(
           format: "nesting:               %12.2f s to settle depth %d (%d screens shown%@)", figures.nesting.seconds,
@@ -101,6 +110,8 @@ struct BenchFigures: Encodable {
   var engineActions = Rate()
   var runs = Rate()
   var explorerStates = Rate()
+  /// libFuzzer inputs of 64 bytes run as the target does, without the instrumentation.
+  var fuzzInputs = Rate()
   /// `count` is the nesting depth, `seconds` the time to fill and settle it.
   var nesting = Rate()
   var residentBytesAtStart = 0
@@ -116,6 +127,7 @@ struct BenchFigures: Encodable {
     case engineActions = "engine_actions"
     case runs = "runs_of_32_steps"
     case explorerStates = "explorer_states"
+    case fuzzInputs = "fuzz_inputs"
     case nesting = "nesting_depth"
     case residentBytesAtStart = "resident_bytes_start"
     case residentBytesAtEnd = "resident_bytes_end"

@@ -286,19 +286,19 @@ import Testing
   @Test func benchJSONHasItsDocumentedKeys() throws {
     let folder = try Self.scratch()
     let outcome = try Self.run(
-      ["bench", "--json", "--reference-steps", "1000", "--runs", "150", "--explore-states", "20", "--nesting-depth", "30"],
+      ["bench", "--json", "--reference-steps", "1000", "--runs", "150", "--explore-states", "20", "--fuzz-inputs", "12", "--nesting-depth", "30"],
       in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
         "topology", "build", "reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states",
-        "nesting_depth", "resident_bytes_start", "resident_bytes_end", "resident_bytes_engine_start",
+        "fuzz_inputs", "nesting_depth", "resident_bytes_start", "resident_bytes_end", "resident_bytes_engine_start",
         "resident_bytes_engine_end",
       ])
     #expect(object["topology"] as? String == "basic")
     #expect(["debug", "release"].contains(object["build"] as? String))
-    for key in ["reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states", "nesting_depth"] {
+    for key in ["reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states", "fuzz_inputs", "nesting_depth"] {
       let rate = try #require(object[key] as? [String: Any], "\(key)")
       #expect(Set(rate.keys) == ["count", "seconds", "per_second"], "\(key)")
       #expect((rate["count"] as? Int ?? 0) > 0, "\(key)")
@@ -306,6 +306,7 @@ import Testing
     }
     #expect((object["runs_of_32_steps"] as? [String: Any])?["count"] as? Int == 150)
     #expect((object["explorer_states"] as? [String: Any])?["count"] as? Int == 20)
+    #expect((object["fuzz_inputs"] as? [String: Any])?["count"] as? Int == 12)
     #expect((object["nesting_depth"] as? [String: Any])?["count"] as? Int == 30)
     #expect((object["resident_bytes_start"] as? Int ?? 0) > 1_000_000)
     #expect((object["resident_bytes_end"] as? Int ?? 0) > 1_000_000)

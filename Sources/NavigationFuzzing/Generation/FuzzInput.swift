@@ -131,9 +131,8 @@ public enum FuzzTarget {
   static let configuredEngine = EngineChoice.named(environmentValue("NAVFUZZ_ENGINE") ?? "") ?? .default
 
   public static func testOneInput(_ bytes: [UInt8], topology: Topology, engine: EngineChoice) {
-    let (steps, runner) = FuzzInput.decode(bytes, topology: topology, engine: engine)
-    if !runner.hasViolation { runner.finish(stepIndex: steps.count) }
-    guard let violation = runner.violations.first else { return }
+    let (steps, violation) = run(bytes, topology: topology, engine: engine)
+    guard let violation else { return }
     let trace = Trace(
       topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
       steps: steps + [.settle, .expect(.violation(violation.invariant))])
@@ -141,6 +140,16 @@ public enum FuzzTarget {
     writeToStandardError("navfuzz: violation \(violation.invariant.rawValue): \(violation.explanation)\n")
     writeToStandardError(TraceFormat.print(trace))
     fatalError("navfuzz: \(violation.invariant.rawValue)")
+  }
+}
+
+extension FuzzTarget {
+  /// One input's work, all of it (what `navfuzz bench` times as the target's): the decoded steps
+  /// run with every check, then the final settle and checks; the first violation, if any.
+  public static func run(_ bytes: [UInt8], topology: Topology, engine: EngineChoice) -> (steps: [Step], violation: Violation?) {
+    let (steps, runner) = FuzzInput.decode(bytes, topology: topology, engine: engine)
+    if !runner.hasViolation { runner.finish(stepIndex: steps.count) }
+    return (steps, runner.violations.first)
   }
 }
 
