@@ -199,6 +199,29 @@ import Testing
     #expect(!steps.contains(.app(try spec.parseAddress("path[0]").get(), intent: "discard")))
   }
 
+  /// A path whose kinds take 10, 20 and 30: a wrong screen for any element but the last kind's.
+  static let tens = Topology(
+    spec: TopologySpec(
+      name: "tens",
+      screens: [
+        ScreenSpec(
+          name: "home", slots: [],
+          pathDestinations: [
+            PathDestination("a", screen: 1, values: [10]), PathDestination("b", screen: 2, values: [20]),
+            PathDestination("c", screen: 3, values: [30]),
+          ]),
+        ScreenSpec(name: "pageA", slots: []), ScreenSpec(name: "pageB", slots: []), ScreenSpec(name: "pageC", slots: []),
+      ]),
+    summary: "a path of three kinds, values 10, 20, 30")
+
+  @Test func theShrinkerTriesOnlyValuesThePathTakes() {
+    var shrinker = Shrinker(topology: Self.tens, engine: .lastDestinationWins, target: .stackPathConsistency)
+    let shrunk = shrinker.shrink([.pathAppend(20), .settle])
+    #expect(shrunk.first == .pathAppend(10))
+    // Delta debugging, then one smaller value (10) to try: not the nineteen whole numbers below 20.
+    #expect(shrinker.attempts < 10, "\(shrinker.attempts)")
+  }
+
   @Test func theFuzzersBytesEncodeAndDecodeStepsOfEveryKind() throws {
     let trace = try parse(
       """
