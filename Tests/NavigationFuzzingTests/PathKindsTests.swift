@@ -214,6 +214,20 @@ import Testing
       ]),
     summary: "a path of three kinds, values 10, 20, 30")
 
+  @Test func kindsWithoutValuesOrSharingOneAreProblemsOfTheTopology() {
+    func screens(_ destinations: [PathDestination]) -> [ScreenSpec] {
+      [ScreenSpec(name: "home", slots: [], pathDestinations: destinations), ScreenSpec(name: "page", slots: [])]
+    }
+    #expect(TopologySpec.pathDestinationsProblem(in: screens([PathDestination("a", screen: 1)])) == nil)
+    #expect(
+      TopologySpec.pathDestinationsProblem(in: screens([PathDestination("a", screen: 1, values: [1]), PathDestination("b", screen: 1)]))
+        == "kind 'b' of the path of 'home' declares no values (each kind of a path with several declares its values)")
+    #expect(
+      TopologySpec.pathDestinationsProblem(
+        in: screens([PathDestination("a", screen: 1, values: [1, 2]), PathDestination("b", screen: 1, values: [2])]))
+        == "value 2 is of both kinds 'a' and 'b'")
+  }
+
   @Test func theShrinkerTriesOnlyValuesThePathTakes() {
     var shrinker = Shrinker(topology: Self.tens, engine: .lastDestinationWins, target: .stackPathConsistency)
     let shrunk = shrinker.shrink([.pathAppend(20), .settle])
