@@ -6,12 +6,12 @@ public struct TopologySpec: Hashable, Sendable {
   /// share one slot layout (see `PathDestination`).
   public private(set) var screens: [ScreenSpec]
 
-  /// Lays the destinations of each path with several kinds out alike. A slot name the
-  /// destinations declare differently (`sharedLayoutConflict(in:)`) is a programming error here;
-  /// topology files report it first, located in the file.
+  /// Lays the destinations of each path with several kinds out alike. Destinations that cannot
+  /// be (`pathDestinationsProblem(in:)`) are a programming error here; topology files report them
+  /// first, located in the file.
   public init(name: String, screens: [ScreenSpec]) {
     self.name = name
-    if let conflict = Self.sharedLayoutConflict(in: screens) { preconditionFailure("topology '\(name)': \(conflict)") }
+    if let conflict = Self.pathDestinationsProblem(in: screens) { preconditionFailure("topology '\(name)': \(conflict)") }
     self.screens = Self.layingOutDestinations(screens)
   }
 
@@ -73,7 +73,7 @@ public struct ScreenSpec: Hashable, Sendable {
     pathDestination(for: value).map { pathDestinations[$0].screen }
   }
 
-  /// The path's kinds and their values, for messages: `detail: 1; meeting: 2; record: 3`.
+  /// The path's kinds and their values, for messages: `its kinds: detail 1; meeting 2; record 3`.
   public var describeDestinations: String {
     guard declaredPathValues != nil else { return "its elements take any value" }
     return "its kinds: " + pathDestinations.map { "\($0.name) \(($0.values ?? []).map(String.init).joined(separator: ", "))" }.joined(separator: "; ")
@@ -112,12 +112,23 @@ public struct PathDestination: Hashable, Sendable {
 }
 
 extension TopologySpec {
-  /// Why the destinations of some path cannot share a slot layout, if they cannot: a slot name
-  /// declared differently by two of them, or a screen that is a destination of two paths with
-  /// several kinds (whose layouts could differ).
-  public static func sharedLayoutConflict(in screens: [ScreenSpec]) -> String? {
+  /// What is wrong with the destinations of some path with several kinds, if anything: a kind
+  /// without values, a value of two kinds, a slot name declared differently by two destinations
+  /// (they could not share a layout), or a screen that is a destination of two such paths (whose
+  /// layouts could differ).
+  public static func pathDestinationsProblem(in screens: [ScreenSpec]) -> String? {
     var laidOut: [Int: String] = [:]
     for stack in screens where stack.pathDestinations.count > 1 {
+      var kindOfValue: [Int: String] = [:]
+      for destination in stack.pathDestinations {
+        guard let values = destination.values, !values.isEmpty else {
+          return "kind '\(destination.name)' of the path of '\(stack.name)' declares no values (each kind of a path with several declares its values)"
+        }
+        for value in values {
+          if let other = kindOfValue[value] { return "value \(value) is of both kinds '\(other)' and '\(destination.name)'" }
+          kindOfValue[value] = destination.name
+        }
+      }
       var declared: [String: (screen: String, slot: SlotSpec)] = [:]
       for destination in stack.pathDestinations where screens.indices.contains(destination.screen) {
         let screen = screens[destination.screen]

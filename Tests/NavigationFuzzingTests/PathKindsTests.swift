@@ -199,6 +199,43 @@ import Testing
     #expect(!steps.contains(.app(try spec.parseAddress("path[0]").get(), intent: "discard")))
   }
 
+  /// A path whose kinds take 10, 20 and 30: a wrong screen for any element but the last kind's.
+  static let tens = Topology(
+    spec: TopologySpec(
+      name: "tens",
+      screens: [
+        ScreenSpec(
+          name: "home", slots: [],
+          pathDestinations: [
+            PathDestination("a", screen: 1, values: [10]), PathDestination("b", screen: 2, values: [20]),
+            PathDestination("c", screen: 3, values: [30]),
+          ]),
+        ScreenSpec(name: "pageA", slots: []), ScreenSpec(name: "pageB", slots: []), ScreenSpec(name: "pageC", slots: []),
+      ]),
+    summary: "a path of three kinds, values 10, 20, 30")
+
+  @Test func kindsWithoutValuesOrSharingOneAreProblemsOfTheTopology() {
+    func screens(_ destinations: [PathDestination]) -> [ScreenSpec] {
+      [ScreenSpec(name: "home", slots: [], pathDestinations: destinations), ScreenSpec(name: "page", slots: [])]
+    }
+    #expect(TopologySpec.pathDestinationsProblem(in: screens([PathDestination("a", screen: 1)])) == nil)
+    #expect(
+      TopologySpec.pathDestinationsProblem(in: screens([PathDestination("a", screen: 1, values: [1]), PathDestination("b", screen: 1)]))
+        == "kind 'b' of the path of 'home' declares no values (each kind of a path with several declares its values)")
+    #expect(
+      TopologySpec.pathDestinationsProblem(
+        in: screens([PathDestination("a", screen: 1, values: [1, 2]), PathDestination("b", screen: 1, values: [2])]))
+        == "value 2 is of both kinds 'a' and 'b'")
+  }
+
+  @Test func theShrinkerTriesOnlyValuesThePathTakes() {
+    var shrinker = Shrinker(topology: Self.tens, engine: .lastDestinationWins, target: .stackPathConsistency)
+    let shrunk = shrinker.shrink([.pathAppend(20), .settle])
+    #expect(shrunk.first == .pathAppend(10))
+    // Delta debugging, then one smaller value (10) to try: not the nineteen whole numbers below 20.
+    #expect(shrinker.attempts < 10, "\(shrinker.attempts)")
+  }
+
   @Test func theFuzzersBytesEncodeAndDecodeStepsOfEveryKind() throws {
     let trace = try parse(
       """

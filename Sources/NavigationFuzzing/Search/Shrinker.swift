@@ -105,20 +105,27 @@ public struct Shrinker {
     return current
   }
 
+  /// Smaller values a path step may take instead, smallest first: those its path's kinds declare
+  /// (a smaller value may be of another kind), or for a path of `[Int]` every smaller whole number.
+  private func smallerPathValues(than value: Int) -> [Int] {
+    topology.spec.root.declaredPathValues.map { $0.filter { $0 < value }.sorted() } ?? Array(1..<max(value, 1))
+  }
+
   private func simpler(_ step: Step) -> [Step] {
     switch step {
     case .set(let address, let id): return (1..<max(id, 1)).map { .set(address, id: $0) }
     case .advance(let milliseconds):
       return [.tick] + generatedDurations.filter { $0 < milliseconds }.map { .advance($0) } + [.settle]
     case .tick: return []
-    case .pathAppend(let value): return (1..<max(value, 1)).map { .pathAppend($0) }
+    case .pathAppend(let value): return smallerPathValues(than: value).map { .pathAppend($0) }
     case .pathRemoveLast(let count): return count > 1 ? [.pathRemoveLast(1)] : []
     case .pathSet(let values):
       var options: [Step] = []
       if !values.isEmpty { options.append(.pathSet(Array(values.dropLast()))) }
-      options += values.indices.filter { values[$0] > 1 }.map { index in
+      options += values.indices.compactMap { index in
+        guard let smallest = smallerPathValues(than: values[index]).first else { return nil }
         var smaller = values
-        smaller[index] = 1
+        smaller[index] = smallest
         return .pathSet(smaller)
       }
       return options

@@ -461,7 +461,7 @@ public enum TopologyFile {
     if let values = screens[0].declaredPathValues {
       try checkPathEffects(screens, order: order, takes: values, file: file)
     }
-    if let conflict = TopologySpec.sharedLayoutConflict(in: screens) {
+    if let conflict = TopologySpec.pathDestinationsProblem(in: screens) {
       throw fail("screens[\(rootIndex)].destinations", conflict)
     }
     return Topology(
