@@ -22,7 +22,9 @@ extension ReferenceMachine {
       guard let item = item(at: member.address), let spec = topology.slot(at: member.address) else { continue }
       if semantics.laterModalsWait && isWaiting(member.address) { continue }
       entries.append(
-        ExpectedEntry(style: spec.style.rawValue, address: member.address, id: spec.isFlag ? nil : item.id, label: topology.describe(member.address)))
+        ExpectedEntry(
+          style: spec.style.rawValue, address: member.address, id: spec.isFlag || !semantics.carriesIdentity(spec.style) ? nil : item.id,
+          label: topology.describe(member.address)))
       if item.child != nil { appendGroup(base: member.address, to: &entries) }
     }
   }

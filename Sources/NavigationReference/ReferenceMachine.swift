@@ -73,8 +73,8 @@ public struct ReferenceMachine: Hashable, Sendable {
       modifyItem(at: address) { $0.payload += 1 }
       return true
     }
-    if spec.style == .push, !semantics.pushesCarryIdentity, item(at: address) != nil {
-      // The pushed screen stays, with its screen's state: only the slot's id changes.
+    if !semantics.carriesIdentity(spec.style), item(at: address) != nil {
+      // The pushed screen (or the alert) stays, with its screen's state: only the slot's id changes.
       modifyItem(at: address) { item in
         item.id = id
         item.payload = 0

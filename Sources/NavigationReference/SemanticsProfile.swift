@@ -20,13 +20,17 @@ public struct SemanticsProfile: Hashable, Sendable {
   /// A screen presents and pushes nothing before it has appeared once (a screen deep-linked below
   /// the top of a stack waits until the user reaches it).
   public var presentsOnlyAfterAppearing: Bool
+  /// A new id in a shown alert (or dialog) re-presents it; when false the alert stays, showing
+  /// what it showed, and only the slot's id changes (a button still clears the slot).
+  public var alertsCarryIdentity: Bool
   /// A modal set while its navigation group already shows another one waits — its state stays
   /// set and nothing shows — until the shown one goes, instead of evicting it (last writer wins).
   public var laterModalsWait: Bool
 
   public init(
     name: String, summary: String, collateralPopsWriteBack: Bool = false, pushesCarryIdentity: Bool = true,
-    programWaitsForTransitions: Bool = false, presentsOnlyAfterAppearing: Bool = false, laterModalsWait: Bool = false
+    programWaitsForTransitions: Bool = false, presentsOnlyAfterAppearing: Bool = false, alertsCarryIdentity: Bool = true,
+    laterModalsWait: Bool = false
   ) {
     self.name = name
     self.summary = summary
@@ -34,7 +38,15 @@ public struct SemanticsProfile: Hashable, Sendable {
     self.pushesCarryIdentity = pushesCarryIdentity
     self.programWaitsForTransitions = programWaitsForTransitions
     self.presentsOnlyAfterAppearing = presentsOnlyAfterAppearing
+    self.alertsCarryIdentity = alertsCarryIdentity
     self.laterModalsWait = laterModalsWait
+  }
+
+  /// Whether a new id in a filled slot of this style is a new presentation (a new incarnation).
+  public func carriesIdentity(_ style: SlotStyle) -> Bool {
+    if style == .push { return pushesCarryIdentity }
+    if style.isAlert { return alertsCarryIdentity }
+    return true
   }
 
   /// NavFuzz's own rules: only the user's removals write back, pushes re-push on a new identity,
@@ -54,8 +66,9 @@ public struct SemanticsProfile: Hashable, Sendable {
   public static let swiftUI = SemanticsProfile(
     name: "swiftui",
     summary:
-      "SwiftUI: every removal writes its binding back, pushes carry identity, the app waits for transitions, a second modal waits for the first to go",
-    collateralPopsWriteBack: true, pushesCarryIdentity: true, programWaitsForTransitions: true, laterModalsWait: true)
+      "SwiftUI: every removal writes its binding back, pushes carry identity, alerts do not, the app waits for transitions, a second modal waits for the first to go",
+    collateralPopsWriteBack: true, pushesCarryIdentity: true, programWaitsForTransitions: true, alertsCarryIdentity: false,
+    laterModalsWait: true)
 
   public static let all: [SemanticsProfile] = [.navfuzz, .swiftNavigation, .swiftUI]
 
@@ -70,6 +83,7 @@ public struct SemanticsProfile: Hashable, Sendable {
       ("pushes-carry-identity", pushesCarryIdentity),
       ("program-waits-for-transitions", programWaitsForTransitions),
       ("presents-only-after-appearing", presentsOnlyAfterAppearing),
+      ("alerts-carry-identity", alertsCarryIdentity),
       ("later-modals-wait", laterModalsWait),
     ]
   }

@@ -83,6 +83,10 @@ public struct EngineRules: Sendable, Equatable {
   public var presentsOnceInHierarchy = true
   /// `NavigationStackController` writes the user's pops back to its path.
   public var stackWritesUserPopsBack = true
+  /// Alerts carry their item's identity; false shows one alert per non-nil stretch: a new item
+  /// while it is shown changes nothing on screen, as SwiftUI's `alert(_:isPresented:presenting:)`
+  /// does.
+  public var alertsCarryIdentity = true
   /// A modal requested while its presentation context shows another binding's modal evicts it
   /// (swift-navigation #242); true waits until that one goes and presents then, as SwiftUI does
   /// ("The next sheet will be presented when the currently presented sheet gets dismissed").

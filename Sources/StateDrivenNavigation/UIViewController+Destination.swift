@@ -49,7 +49,7 @@ extension UIViewController {
       if let controller = entry.controller { dismissOwnDestination(controller, kind: kind) }
       return
     }
-    let presentationID = kind == .push && !rules.pushesCarryIdentity ? nil : id(current)
+    var presentationID = kind == .push && !rules.pushesCarryIdentity ? nil : id(current)
     let existing = table[key]
     if let existing, existing.controller != nil, rules.checksWhatIsPresented {
       if existing.presentationID == nil || existing.presentationID == presentationID
@@ -60,6 +60,8 @@ extension UIViewController {
     }
     guard let unwrapped = UIBinding(item) else { return }
     let child = content(unwrapped)
+    // An alert without identity: shown once while the item is set, whatever its id becomes.
+    if child is UIAlertController && !rules.alertsCarryIdentity { presentationID = nil }
     child.recordBindingPresenter(self)
     let replaced = rules.checksWhatIsPresented ? existing?.controller : nil
     let entry = PresentationTable.Entry(
@@ -140,7 +142,13 @@ extension UIViewController {
         onDismiss?()
         if !rules.runsOnDismissOnce { onDismiss?() }
       }
-      if child is UIAlertController {
+      if child is UIAlertController, !rules.alertsCarryIdentity {
+        // Without identity nothing tells the item the handler may set from the one dismissed: the
+        // binding is written now, before the handler runs (as SwiftUI's `isPresented` is written
+        // when a button is tapped); `onDismiss` still comes after the handler.
+        writeBack()
+        MainQueue.async { runOnDismiss() }
+      } else if child is UIAlertController {
         // After the button's handler, which UIKit runs when the dismissal completes (#201).
         MainQueue.async {
           writeBack()

@@ -24,7 +24,7 @@ import Testing
     #expect(machine.showsItem(at: address("presentedChild")))
     // The user swipes the sheet away: the alert shows.
     machine.userRemoved(slot: address("presentedChild"), generation: 1)
-    #expect(screen(machine) == ["root", "alert:alert#7"])
+    #expect(screen(machine) == ["root", "alert:alert"])
     #expect(!machine.isWaiting(address("alert")))
   }
 
@@ -69,7 +69,7 @@ import Testing
     machine.pushed(slot: address("pushedChild"), generation: 1)
     machine.set(address("pushedChild.alert"), id: 7, generation: 2)
     machine.toggle(address("isPresented"), on: true, generation: 3)
-    #expect(screen(machine) == ["root", "push:pushedChild#1", "alert:pushedChild.alert#7"])
+    #expect(screen(machine) == ["root", "push:pushedChild#1", "alert:pushedChild.alert"])
     #expect(machine.isWaiting(address("isPresented")))
     // A modal's own group is another line: the sheet's sheet does not wait for the root's alert.
     #expect(!machine.isWaiting(address("isPresented.isPresented")))
@@ -81,7 +81,7 @@ import Testing
     var machine = ReferenceMachine(topology: spec, semantics: .swiftUI)
     machine.set(address("alert"), id: 7, generation: 1)
     machine.set(address("presentedChild"), id: 1, generation: 2)
-    #expect(screen(machine) == ["root", "alert:alert#7"])  // nothing presented yet: the earliest
+    #expect(screen(machine) == ["root", "alert:alert"])  // nothing presented yet: the earliest
     machine.presented(slot: address("presentedChild"), generation: 2)
     #expect(screen(machine) == ["root", "sheet:presentedChild#1"])
     #expect(machine.isWaiting(address("alert")))
@@ -89,7 +89,7 @@ import Testing
     machine.presented(slot: address("alert"), generation: 9)
     #expect(machine.isWaiting(address("alert")))
     machine.clear(address("presentedChild"))
-    #expect(screen(machine) == ["root", "alert:alert#7"])
+    #expect(screen(machine) == ["root", "alert:alert"])
   }
 
   @Test func theSwiftUIProfileSaysSo() {
@@ -123,24 +123,26 @@ import Testing
     // SwiftUI keeps the sheet and its state; the alert waits with its state set.
     #expect(agreement.expectedModel == ["alert=7", "presentedChild=1"])
     #expect(agreement.expectedScreen == ["root", "sheet:presentedChild#1"])
-    #expect(agreement.actualScreen == ["root", "alert:alert#7"])
+    #expect(agreement.actualScreen == ["root", "alert:alert"])
     let own = try Replay.run(parsed, topology: .basic, engine: .default)
     #expect(own.violations.isEmpty, "\(own.violations)")
   }
 
   /// The built-in engine with SwiftUI's choices where the `swiftui` profile differs from NavFuzz's:
-  /// collateral pops write back, and a later modal waits for the shown one to go.
+  /// collateral pops write back, alerts carry no identity, and a later modal waits for the shown
+  /// one to go.
   static let waitsLikeSwiftUI = EngineChoice(
     name: "waits-like-swiftui", summary: "", semantics: .swiftUI,
     make: {
       var rules = EngineRules()
       rules.collateralRemoval = .writesBack
       rules.laterModalsWait = true
+      rules.alertsCarryIdentity = false
       return StateDrivenEngine(rules: rules)
     })
 
   @Test func anEngineThatWaitsIsCleanUnderSwiftUIAndShowsTheSecondOnceTheFirstGoes() throws {
-    let text = trace + "user dismiss\nsettle\nexpect screen root alert:alert#7\nexpect state alert=7\n"
+    let text = trace + "user dismiss\nsettle\nexpect screen root alert:alert\nexpect state alert=7\n"
     let result = try Replay.run(try TraceFormat.parse(text), topology: .basic, engine: Self.waitsLikeSwiftUI)
     #expect(result.violations.isEmpty, "\(result.violations)")
     #expect(result.unmetExpectations.isEmpty, "\(result.unmetExpectations)")
@@ -180,9 +182,55 @@ import Testing
 
   /// Campaigns: judged by the `swiftui` profile, the engine that waits is clean where modals
   /// compete for one navigation group.
-  @Test(arguments: [Topology.basic, .covers, .callbacks])
+  @Test(arguments: [Topology.basic, .counter, .covers, .callbacks])
   func anEngineThatWaitsIsCleanInCampaigns(_ topology: Topology) {
     let result = NavFuzz.check(engine: Self.waitsLikeSwiftUI, topology: topology, runs: 150)
     #expect(result.passed, "\(result)")
+  }
+
+  /// SwiftUI does not re-present an alert whose data changes while it is shown (swift-navigation
+  /// PR #77); a button still closes it and clears the state.
+  @Test func anAlertWithoutIdentityStaysAndAButtonClearsItsState() throws {
+    let text = """
+      navtrace 1
+      topology basic
+      set alert 1
+      settle
+      set alert 2
+      settle
+      expect screen root alert:alert
+      expect state alert=2
+      user alert-tap 0
+      settle
+      expect state
+      expect ok
+
+      """
+    let parsed = try TraceFormat.parse(text)
+    let result = try Replay.run(parsed, topology: .basic, engine: Self.waitsLikeSwiftUI)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.unmetExpectations.isEmpty, "\(result.unmetExpectations)")
+  }
+
+  /// An alert without identity is written back when its button is tapped, as SwiftUI writes
+  /// `isPresented`: the same item set again once its dismissal ended (before a deferred
+  /// write-back would have come) is a new alert, and stays.
+  @Test func anAlertWithoutIdentitySetAgainAfterItsButtonStays() throws {
+    let text = """
+      navtrace 1
+      topology counter
+      set alertFact 1
+      settle
+      user alert-tap 0
+      until transition-end
+      set alertFact 1
+      settle
+      expect state alertFact=1
+      expect screen root alert:alertFact
+
+      """
+    let result = try Replay.run(try TraceFormat.parse(text), topology: .counter, engine: Self.waitsLikeSwiftUI)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.unmetExpectations.isEmpty, "\(result.unmetExpectations)")
   }
 }

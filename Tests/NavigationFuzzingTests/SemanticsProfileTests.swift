@@ -42,6 +42,29 @@ import Testing
     }
   }
 
+  /// SwiftUI's alerts ignore a new item while shown: the reference keeps the incarnation (a
+  /// button of the shown alert clears the new item too) and compares alerts without their id.
+  @Test func withoutAlertIdentityANewIdKeepsTheShownAlert() {
+    for semantics in [SemanticsProfile.navfuzz, .swiftUI] {
+      var machine = ReferenceMachine(topology: spec, semantics: semantics)
+      machine.set(address("alert"), id: 1, generation: 1)
+      machine.set(address("alert"), id: 2, generation: 2)
+      #expect(machine.stateDescription() == ["alert=2"])
+      if semantics.alertsCarryIdentity {
+        #expect(machine.item(at: address("alert"))?.generation == 2)
+        #expect(machine.expectedScreen().map(\.description) == ["root", "alert:alert#2"])
+      } else {
+        #expect(machine.item(at: address("alert"))?.generation == 1)
+        #expect(machine.expectedScreen().map(\.description) == ["root", "alert:alert"])
+        machine.userRemoved(slot: address("alert"), generation: 1)
+        #expect(machine.stateDescription().isEmpty)
+      }
+    }
+    #expect(!SemanticsProfile.swiftUI.alertsCarryIdentity && SemanticsProfile.swiftNavigation.alertsCarryIdentity)
+    // Sheets keep theirs everywhere: SwiftUI re-presents a sheet whose item changes.
+    #expect(SemanticsProfile.swiftUI.carriesIdentity(.sheet) && SemanticsProfile.swiftUI.carriesIdentity(.cover))
+  }
+
   @Test func collateralPopsWriteBackOnlyWhereTheProfileSaysSo() {
     for semantics in [SemanticsProfile.navfuzz, .swiftNavigation] {
       var machine = ReferenceMachine(topology: spec, semantics: semantics)

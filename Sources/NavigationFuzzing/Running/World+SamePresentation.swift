@@ -2,7 +2,7 @@ import NavigationReference
 
 /// A slot emptied and filled again before the engine could look is, to the engine, the same
 /// presentation when it cannot tell the two items apart: a Bool slot (its identity is constant),
-/// or a push slot where pushes carry no identity. It keeps its incarnation and its place on its
+/// or a push (or alert) slot where pushes (alerts) carry no identity. It keeps its incarnation and its place on its
 /// stack — and, for a push without identity, the pushed screen's state, since that screen stays.
 /// The world remembers which such slots were emptied since the engine last looked.
 extension World {
@@ -21,7 +21,7 @@ extension World {
 
   /// Whether the engine cannot tell two items of this slot apart.
   func hasNoIdentity(_ spec: SlotSpec) -> Bool {
-    spec.isFlag || (spec.style == .push && !reference.semantics.pushesCarryIdentity)
+    spec.isFlag || !reference.semantics.carriesIdentity(spec.style)
   }
 
   /// The slots without identity that are filled now.

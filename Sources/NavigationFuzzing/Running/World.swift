@@ -100,8 +100,10 @@ final class World {
       model[slot: index]!.payload += 1
       return
     }
-    if let existing = model.peek(index), model.spec.slots[index].style == .push, !reference.semantics.pushesCarryIdentity {
-      // The pushed screen stays with its own state (the reference's rule for pushes without identity).
+    if let existing = model.peek(index), !reference.semantics.carriesIdentity(model.spec.slots[index].style),
+      !removedIncarnations.contains(existing.id.generation)
+    {
+      // The pushed screen (or alert) stays with its own state (the reference's rule for slots without identity).
       model[slot: index] = SlotItem(
         id: ItemIdentity(id: id, generation: existing.id.generation), payload: 0, child: existing.child)
       return
@@ -246,7 +248,11 @@ final class World {
         }
       let tag = entry.controller.screenTag
       var shown = ScreenEntry(controller: entry.controller, style: style, tag: tag, place: tag?.place)
-      if case .slot? = shown.place, style == "push", !reference.semantics.pushesCarryIdentity { shown.showsID = false }
+      if case .slot(let address, _)? = shown.place, let spec = topology.slot(at: address),
+        !reference.semantics.carriesIdentity(spec.style)
+      {
+        shown.showsID = false
+      }
       return shown
     }
   }
