@@ -70,8 +70,13 @@ import Testing
       var machine = ReferenceMachine(topology: spec, semantics: semantics)
       machine.set(address("pushedChild"), id: 1, generation: 1)
       machine.pushed(slot: address("pushedChild"), generation: 1)
+      var overPopped = machine
       machine.leftStack(slot: address("pushedChild"), generation: 1)
       #expect(machine.stateDescription() == (semantics.collateralPopsWriteBack ? [] : ["pushedChild=1"]))
+      // A pop nothing below explains (an over-pop) writes nothing back under any profile.
+      overPopped.leftStack(slot: address("pushedChild"), generation: 1, collateral: false)
+      #expect(overPopped.stateDescription() == ["pushedChild=1"])
+      #expect(overPopped.item(at: address("pushedChild"))?.isOnStack == false)
       // A stale report (an older incarnation) changes nothing.
       machine.set(address("presentedChild"), id: 3, generation: 4)
       machine.leftStack(slot: address("presentedChild"), generation: 2)

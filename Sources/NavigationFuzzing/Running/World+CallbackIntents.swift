@@ -21,10 +21,12 @@ extension World {
       let screen = reference.screen(at: address), screen.type == model.type
     else { return }
     let before = reference
+    let withoutIdentityBefore = filledWithoutIdentity()
     let generations = (0..<reference.generationsNeeded(for: name, screenType: screen.type)).map { _ in takeGeneration() }
     reference.perform(name, at: address, generations: generations)
     features.perform(intent, on: model, in: AppContext(world: self, generations: generations))
     mirrorConsequences(since: before, except: declaredTargets(of: intent, at: address, type: model.type), includingPath: false)
+    noteEmptiedByCallback(withoutIdentityBefore)
     callbackIntentsRun.append("\(name) on \(address.isRoot ? "root" : topology.describe(address))")
   }
 

@@ -54,6 +54,21 @@ extension World {
     }
   }
 
+  /// After a callback's intent: the slots without identity of `before` it emptied are emptied
+  /// this turn too, until the engine looks — on the next run-loop turn, which a step that stops
+  /// before it (`tick`, `until transition-end`) leaves to the next time step. Filled again before
+  /// then (by a program step), they are the same presentation.
+  func noteEmptiedByCallback(_ before: [SlotSnapshot]) {
+    let emptied = before.filter { $0.model.peek($0.index) == nil }
+    guard !emptied.isEmpty else { return }
+    emptiedThisTurn += emptied
+    environment.runLoop.schedule { [weak self] in
+      self?.emptiedThisTurn.removeAll { slot in
+        emptied.contains { $0.model === slot.model && $0.index == slot.index && $0.runtime.id == slot.runtime.id }
+      }
+    }
+  }
+
   /// The snapshot of the slot at `address` if it was emptied this turn and is still empty.
   private func emptiedEarlierThisTurn(_ address: Address) -> SlotSnapshot? {
     guard let (model, index) = runtimeSlot(address), model.peek(index) == nil else { return nil }
