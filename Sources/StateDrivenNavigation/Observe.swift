@@ -105,8 +105,13 @@ extension UIViewController {
   /// Observes state for as long as this controller lives. Capture `self` weakly in `apply`.
   @discardableResult
   public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
-    let bag = associatedObject(for: observeTokensKey) ?? TokenBag()
-    setAssociatedObject(bag, for: observeTokensKey)
+    let bag: TokenBag
+    if let existing = associatedObject(for: observeTokensKey) {
+      bag = existing
+    } else {
+      bag = TokenBag()
+      setAssociatedObject(bag, for: observeTokensKey)
+    }
     let token = StateDrivenNavigation.observe(apply)
     bag.tokens.append(token)
     return token

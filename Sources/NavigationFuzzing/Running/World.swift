@@ -178,7 +178,9 @@ final class World {
       for (index, item) in was.slots.enumerated() {
         guard let item else { continue }
         components.append(.slot(index))
-        let kept = now.flatMap { index < $0.slots.count ? $0.slots[index] : nil }
+        // `if`, not `flatMap`: a closure made in main-actor code checks the executor when called.
+        var kept: ReferenceItem?
+        if let now, index < now.slots.count { kept = now.slots[index] }
         if kept == nil {
           let address = Address(components)
           if !declared.contains(address) { runtimeClear(address) }
@@ -189,7 +191,9 @@ final class World {
       for (index, element) in was.path.enumerated() {
         if pathKeepsItsScreens, components.isEmpty, index >= (now?.path.count ?? 0) { continue }
         components.append(.pathElement(index))
-        walk(element.screen, now.flatMap { index < $0.path.count ? $0.path[index].screen : nil })
+        var nowScreen: ReferenceScreen?
+        if let now, index < now.path.count { nowScreen = now.path[index].screen }
+        walk(element.screen, nowScreen)
         components.removeLast()
       }
     }
@@ -222,7 +226,9 @@ final class World {
 
   /// The content controllers on screen, bottom to top, as trace `expect screen` entries.
   func screenEntries() -> [ScreenEntry] {
-    ScreenSnapshot(window: window).entries.map { entry in
+    // A loop, not `map`: a closure made in main-actor code checks the executor for each entry.
+    var result: [ScreenEntry] = []
+    for entry in ScreenSnapshot(window: window).entries {
       let style: String =
         switch entry.placement {
         case .root: "root"
@@ -239,8 +245,9 @@ final class World {
       let tag = entry.controller.screenTag
       var shown = ScreenEntry(controller: entry.controller, style: style, tag: tag, place: tag?.place)
       if case .slot? = shown.place, style == "push", !reference.semantics.pushesCarryIdentity { shown.showsID = false }
-      return shown
+      result.append(shown)
     }
+    return result
   }
 
   /// Every controller in the window's hierarchy, containers included.

@@ -104,10 +104,13 @@ public final class ScreenModel: Observable {
       return items[index]
     }
     set {
-      registrar.withMutation(of: self, keyPath: Self.slotKeyPath(index)) {
-        items[index] = newValue
-        serials.modelChanges += 1
-      }
+      // `withMutation(of:keyPath:_:)` spelled out (it is willSet, the change, didSet): its
+      // closure, made in main-actor code, would check the executor on every change.
+      let keyPath = Self.slotKeyPath(index)
+      registrar.willSet(self, keyPath: keyPath)
+      items[index] = newValue
+      serials.modelChanges += 1
+      registrar.didSet(self, keyPath: keyPath)
       if newValue == nil { flagChildren[index]?.reset() }
     }
   }
@@ -140,11 +143,11 @@ public final class ScreenModel: Observable {
       return storedPath
     }
     set {
-      registrar.withMutation(of: self, keyPath: \.path) {
-        storedPath = newValue
-        serials.pathChanges += 1  // here: what observers read before and after the change both hold
-        serials.modelChanges += 1
-      }
+      registrar.willSet(self, keyPath: \.path)
+      storedPath = newValue
+      serials.pathChanges += 1  // here: what observers read before and after the change both hold
+      serials.modelChanges += 1
+      registrar.didSet(self, keyPath: \.path)
     }
   }
 
@@ -154,7 +157,11 @@ public final class ScreenModel: Observable {
       registrar.access(self, keyPath: \.bumps)
       return storedBumps
     }
-    set { registrar.withMutation(of: self, keyPath: \.bumps) { storedBumps = newValue } }
+    set {
+      registrar.willSet(self, keyPath: \.bumps)
+      storedBumps = newValue
+      registrar.didSet(self, keyPath: \.bumps)
+    }
   }
 
   func flagChild(_ index: Int) -> ScreenModel? {
