@@ -87,6 +87,6 @@ extension UIViewController {
         associatedObjects.append((id, value))
       }
     }
-    withExtendedLifetime(replaced) {}
+    extendLifetime(replaced)
   }
 }

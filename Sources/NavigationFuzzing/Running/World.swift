@@ -101,8 +101,10 @@ final class World {
         id: ItemIdentity(id: id, generation: existing.id.generation), payload: 0, child: existing.child)
       return
     }
-    let child = model.spec.slots[index].child.map {
-      ScreenModel(type: $0, parent: model, place: .slot(index), topology: topology, serials: serials)
+    // `if`, not `Optional.map`: a closure made in main-actor code checks the executor when called.
+    var child: ScreenModel?
+    if let type = model.spec.slots[index].child {
+      child = ScreenModel(type: type, parent: model, place: .slot(index), topology: topology, serials: serials)
     }
     model[slot: index] = SlotItem(id: ItemIdentity(id: id, generation: generation), payload: 0, child: child)
   }

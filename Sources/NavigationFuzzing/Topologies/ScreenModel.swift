@@ -73,7 +73,12 @@ public final class ScreenModel: Observable {
     self.type = type
     self.parent = parent
     self.placeInParent = place
-    self.lastAddress = parent.map { parent in place.map { parent.address.appending($0) } ?? parent.address } ?? .root
+    // `if`, not `Optional.map`: a closure made in main-actor code checks the executor each time it is called.
+    if let parent {
+      if let place { lastAddress = parent.address.appending(place) } else { lastAddress = parent.address }
+    } else {
+      lastAddress = .root
+    }
     self.topology = topology
     self.serial = serials.next()
     self.serials = serials
@@ -187,7 +192,7 @@ public final class ScreenModel: Observable {
   func isAttached(under root: ScreenModel) -> Bool {
     if self === root { return true }
     if lastAttachmentModelChanges == serials.modelChanges { return lastAttachment }
-    lastAttachment = parent.map { parent in parent.holds(self) && parent.isAttached(under: root) } ?? false
+    if let parent { lastAttachment = parent.holds(self) && parent.isAttached(under: root) } else { lastAttachment = false }
     lastAttachmentModelChanges = serials.modelChanges
     return lastAttachment
   }
@@ -196,7 +201,9 @@ public final class ScreenModel: Observable {
   private func holds(_ child: ScreenModel) -> Bool {
     switch child.placeInParent {
     case .slot(let index)?: return index < items.count && items[index]?.child === child
-    case .pathElement?: return storedPath.contains { $0.screen === child }
+    case .pathElement?:
+      for element in storedPath where element.screen === child { return true }
+      return false
     case nil: return false
     }
   }
