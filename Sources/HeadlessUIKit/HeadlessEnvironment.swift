@@ -93,7 +93,11 @@ public final class HeadlessEnvironment {
   /// Every controller created in this world that is still alive, in creation order.
   /// Real ARC decides: a controller is here until nothing holds it.
   public var liveControllers: [UIViewController] {
-    controllerRegistry.compactMap(\.controller)
+    // A loop, not `compactMap`: a closure made in main-actor code checks the executor per call.
+    var live: [UIViewController] = []
+    live.reserveCapacity(controllerRegistry.count)
+    for entry in controllerRegistry { if let controller = entry.controller { live.append(controller) } }
+    return live
   }
 
   func recordUserRemoval(of controllers: [UIViewController]) {
@@ -140,7 +144,9 @@ public final class HeadlessEnvironment {
     for transition in activeTransitions where !transition.hasFinishedAnimating && (!modalOnly || transition.kind.isModal) {
       var candidate: UIViewController? = controller
       while let current = candidate {
-        if transition.participants.contains(where: { $0 === current }) { return transition }
+        // A loop, not `contains(where:)`: a closure made in main-actor code checks the executor
+        // each time it is called, and this runs for every controller asked about.
+        for participant in transition.participants where participant === current { return transition }
         candidate = current.parent
       }
     }

@@ -58,11 +58,35 @@ extension UIViewController {
 
   /// Not UIKit API: stands in for `objc_getAssociatedObject`.
   public func associatedObject<Value>(for key: AssociatedKey<Value>) -> Value? {
-    associatedObjects[ObjectIdentifier(key)] as? Value
+    let id = ObjectIdentifier(key)
+    for pair in associatedObjects where pair.key == id {
+      // Only `setAssociatedObject` stores under a key, and only a `Value` (the key's type).
+      assert(pair.value is Value)
+      return unsafeDowncast(pair.value, to: Value.self)
+    }
+    return nil
   }
 
-  /// Not UIKit API: stands in for `objc_setAssociatedObject` with a strong reference.
+  /// Not UIKit API: stands in for `objc_setAssociatedObject` with a strong reference. The value
+  /// replaced is released once the controller's table is no longer being changed (its deinit may
+  /// read or set this controller's values).
   public func setAssociatedObject<Value>(_ value: Value?, for key: AssociatedKey<Value>) {
-    associatedObjects[ObjectIdentifier(key)] = value
+    let id = ObjectIdentifier(key)
+    // Loops, not closures: a closure made here is main-actor isolated, and Swift checks the
+    // executor each time a non-isolated algorithm calls it.
+    var index = 0
+    while index < associatedObjects.count, associatedObjects[index].key != id { index += 1 }
+    let replaced: AnyObject?
+    if index < associatedObjects.count {
+      replaced = associatedObjects[index].value
+      if let value { associatedObjects[index].value = value } else { associatedObjects.remove(at: index) }
+    } else {
+      replaced = nil
+      if let value {
+        if associatedObjects.isEmpty { associatedObjects.reserveCapacity(4) }
+        associatedObjects.append((id, value))
+      }
+    }
+    extendLifetime(replaced)
   }
 }

@@ -54,7 +54,11 @@ open class UINavigationController: UIViewController {
   /// The top of the stack, or what is presented over the navigation controller.
   public var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
 
-  override var appearanceChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }
+  override var appearanceChildren: [UIViewController] {
+    // `if`, not `Optional.map`: a closure made in main-actor code checks the executor each time it is called.
+    if let top = topViewController { return [top] }
+    return []
+  }
 
   // MARK: Push
 

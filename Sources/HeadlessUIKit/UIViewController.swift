@@ -85,7 +85,10 @@ open class UIViewController: UIResponder {
 
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
   final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
-  var associatedObjects: [ObjectIdentifier: AnyObject] = [:]
+  /// Values attached with `setAssociatedObject`, in the order their keys were first set: a few
+  /// per controller, found faster by a scan than by hashing, and released in a fixed order when
+  /// the controller goes (a dictionary releases them in hash order, which differs per process).
+  final var associatedObjects: [(key: ObjectIdentifier, value: AnyObject)] = []
 
   public override init() {
     super.init()

@@ -78,7 +78,16 @@ final class RerunQueue {
   }
 
   private func flush() {
-    let tokens = due.sorted { $0.sequence < $1.sequence }
+    // An insertion sort by hand, not `sorted(by:)`: a closure made in main-actor code checks the executor each time it is called
+    // (sequences are distinct, so every sort gives this order).
+    var tokens = due
+    for end in tokens.indices.dropFirst() {
+      var index = end
+      while index > 0, tokens[index - 1].sequence > tokens[index].sequence {
+        tokens.swapAt(index - 1, index)
+        index -= 1
+      }
+    }
     due.removeAll()
     isFlushing = true
     for token in tokens {
@@ -112,8 +121,13 @@ extension UIViewController {
   /// Observes state for as long as this controller lives. Capture `self` weakly in `apply`.
   @discardableResult
   public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
-    let bag = associatedObject(for: observeTokensKey) ?? TokenBag()
-    setAssociatedObject(bag, for: observeTokensKey)
+    let bag: TokenBag
+    if let existing = associatedObject(for: observeTokensKey) {
+      bag = existing
+    } else {
+      bag = TokenBag()
+      setAssociatedObject(bag, for: observeTokensKey)
+    }
     let token = StateDrivenNavigation.observe(apply)
     bag.tokens.append(token)
     return token

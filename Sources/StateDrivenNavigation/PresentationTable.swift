@@ -52,17 +52,31 @@ final class PresentationTable {
 
   /// Setting an entry (a new item, or none) drops what the binding's previous entry still waited
   /// to show: a controller superseded before it could appear is let go.
+  // Loops, not closures: a closure made in main-actor code checks the executor each time a
+  // standard-library algorithm calls it, and these run for every slot at every re-run.
   subscript(key: UIBindingIdentifier) -> Entry? {
-    get { entries.first { $0.key == key } }
+    get {
+      for entry in entries where entry.key == key { return entry }
+      return nil
+    }
     set {
-      entries.removeAll { $0.key == key }
-      waitingForAppearance.removeAll { $0.key == key }
+      var index = 0
+      while index < entries.count {
+        if entries[index].key == key { entries.remove(at: index) } else { index += 1 }
+      }
+      index = 0
+      while index < waitingForAppearance.count {
+        if waitingForAppearance[index].key == key { waitingForAppearance.remove(at: index) } else { index += 1 }
+      }
       if let newValue { entries.append(newValue) }
     }
   }
 
   func remove(controller: UIViewController) {
-    entries.removeAll { $0.controller === controller }
+    var index = 0
+    while index < entries.count {
+      if entries[index].controller === controller { entries.remove(at: index) } else { index += 1 }
+    }
   }
 }
 

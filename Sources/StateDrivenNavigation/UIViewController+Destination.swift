@@ -68,7 +68,11 @@ extension UIViewController {
       key: key, controller: child, presentationID: presentationID, kind: kind,
       holdsStrongly: !rules.tearsDownWhenControllerLeaves)
     // Without identity (pushes, where they carry none) any item still set is the one wanted.
-    entry.isStillWanted = { item.wrappedValue.map { presentationID == nil || id($0) == presentationID } ?? false }
+    entry.isStillWanted = {
+      // `if`, not `Optional.map`: a closure made in main-actor code checks the executor each time it is called.
+      guard let now = item.wrappedValue else { return false }
+      return presentationID == nil || id(now) == presentationID
+    }
     table[key] = entry
     if rules.tearsDownWhenControllerLeaves {
       installTeardown(
@@ -494,7 +498,8 @@ extension UIViewController {
   var isStillShown: Bool {
     guard viewIfLoaded?.window != nil else { return false }
     guard let navigation = parent as? UINavigationController else { return true }
-    return navigation.viewControllers.contains { $0 === self }
+    for controller in navigation.viewControllers where controller === self { return true }
+    return false
   }
 
   /// Whether this controller or a container of it is being dismissed (UIKit's `isBeingDismissed`

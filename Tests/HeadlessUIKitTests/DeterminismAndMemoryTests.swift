@@ -114,4 +114,45 @@ import Testing
     #expect(entries.map(\.controller.serial) == [world.root.serial, pushed.serial, modalRoot.serial, alert.serial])
     #expect(entries.map(\.placement) == [.root, .pushed, .presented(.fullScreen), .alert(.alert)])
   }
+
+  /// Values attached with `setAssociatedObject` are found by their key, replaced and removed as a
+  /// dictionary would, and released in the order their keys were first set when the controller goes.
+  @Test func attachedValuesBehaveAsADictionaryAndAreReleasedInTheOrderSet() {
+    _ = TestWorld()
+    final class Logged {
+      let name: String
+      let log: (String) -> Void
+      init(_ name: String, log: @escaping (String) -> Void) {
+        self.name = name
+        self.log = log
+      }
+      deinit { log(name) }
+    }
+    var released: [String] = []
+    let log: (String) -> Void = { released.append($0) }
+    let keys = (0..<6).map { _ in AssociatedKey<Logged>() }
+    var plain: [ObjectIdentifier: String] = [:]
+    do {
+      let controller = UIViewController()
+      for (index, key) in keys.enumerated().reversed() {
+        controller.setAssociatedObject(Logged("v\(index)", log: log), for: key)
+        plain[ObjectIdentifier(key)] = "v\(index)"
+      }
+      controller.setAssociatedObject(Logged("w2", log: log), for: keys[2])
+      plain[ObjectIdentifier(keys[2])] = "w2"
+      #expect(released == ["v2"], "the value replaced is released at once")
+      controller.setAssociatedObject(nil, for: keys[4])
+      plain[ObjectIdentifier(keys[4])] = nil
+      #expect(released == ["v2", "v4"])
+      controller.setAssociatedObject(Logged("x4", log: log), for: keys[4])
+      plain[ObjectIdentifier(keys[4])] = "x4"
+      for key in keys {
+        #expect(controller.associatedObject(for: key)?.name == plain[ObjectIdentifier(key)])
+      }
+      #expect(UIViewController().associatedObject(for: keys[0]) == nil)
+      released.removeAll()
+    }
+    // First set: v5, v4 (removed, then set again last), v3, w2 (replaced in place), v1, v0.
+    #expect(released == ["v5", "v3", "w2", "v1", "v0", "x4"])
+  }
 }

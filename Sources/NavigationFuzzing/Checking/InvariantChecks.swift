@@ -48,8 +48,14 @@ extension Runner {
     // (an engine's own helpers are its business).
     checked(.noLeaks)
     let inHierarchy = world.controllersInHierarchy()
-    let leaked = environment.liveControllers.filter {
-      $0.isBuiltByContent && !inHierarchy.contains(ObjectIdentifier($0)) && !isWaitingForItsPresenter($0)
+    // Loops, not closures, here and below: a closure made in main-actor code checks the executor
+    // each time an algorithm calls it, and these run at every quiescent point.
+    var leaked: [UIViewController] = []
+    for controller in environment.liveControllers
+    where controller.isBuiltByContent && !inHierarchy.contains(ObjectIdentifier(controller))
+      && !isWaitingForItsPresenter(controller)
+    {
+      leaked.append(controller)
     }
     if let first = leaked.first {
       let what = first.screenTag.map { "'\($0.label.isEmpty ? "root" : $0.label)'" } ?? first.debugName
@@ -111,7 +117,8 @@ extension Runner {
 
     // ondismiss-exactly-once.
     checked(.onDismissExactlyOnce)
-    let keysOnScreen = Set(entries.compactMap { $0.tag?.key })
+    var keysOnScreen = Set<SlotKey>()
+    for entry in entries { if let key = entry.tag?.key { keysOnScreen.insert(key) } }
     var balanced: [SlotKey] = []
     for key in world.presentations.keys.sorted() {
       let count = world.presentations[key]!
@@ -136,7 +143,9 @@ extension Runner {
     // observe-idempotence: no navigation change since the last quiescent point, no screen change.
     checked(.observeIdempotence)
     // Serials, not object identities: a rebuilt controller may reuse a freed one's address.
-    let identities = entries.map(\.controller.serial)
+    var identities: [Int] = []
+    identities.reserveCapacity(entries.count)
+    for entry in entries { identities.append(entry.controller.serial) }
     if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen, last != identities {
       violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
     }
@@ -166,7 +175,9 @@ extension Runner {
   /// Whether the screen is the expected one, judged entry by entry without describing either:
   /// true only when the descriptions are equal (the caller compares those when it says false).
   private func screenIsSurelyExpected(_ entries: [ScreenEntry], _ expected: [ExpectedEntry]) -> Bool {
-    entries.count == expected.count && zip(entries, expected).allSatisfy { $0.isSurely($1) }
+    guard entries.count == expected.count else { return false }
+    for (entry, expectedEntry) in zip(entries, expected) where !entry.isSurely(expectedEntry) { return false }
+    return true
   }
 
   /// A controller built for a slot whose presenter has not appeared yet, or for a modal waiting

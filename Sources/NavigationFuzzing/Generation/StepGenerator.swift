@@ -329,9 +329,13 @@ extension StepGenerator where Choices == SplitMix64 {
   /// Seeded, with swarm testing: a quarter of the action kinds (never `settle`) switched off.
   public init(seed: UInt64, swarm: Bool = true) {
     var generator = SplitMix64(seed: seed)
-    var kinds = ActionKind.allCases.filter { stepWeight($0) != nil }
+    // Loops, not `filter`: a closure made in main-actor code checks the executor at each call.
+    var kinds: [ActionKind] = []
+    for kind in ActionKind.allCases where stepWeight(kind) != nil {
+      // Drawn in the same order as before (kind by kind), so every seed keeps its kinds.
+      if !swarm || kind == .settle || !generator.chance(1, in: 4) { kinds.append(kind) }
+    }
     if swarm {
-      kinds = kinds.filter { $0 == .settle || !generator.chance(1, in: 4) }
       if !kinds.contains(.set) && !kinds.contains(.pathAppend) && !kinds.contains(.toggle) { kinds.append(.set) }
     }
     self.init(choices: generator, enabled: kinds)

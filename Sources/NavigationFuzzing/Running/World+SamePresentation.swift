@@ -19,19 +19,24 @@ extension World {
     emptiedThisTurn.removeAll()
   }
 
-  /// Whether the engine cannot tell two items of this slot apart.
-  func hasNoIdentity(_ spec: SlotSpec) -> Bool {
-    spec.isFlag || !reference.semantics.carriesIdentity(spec.style)
+  /// Whether the engine cannot tell two items of this slot apart. Not isolated (it is handed to
+  /// the reference's walk, which calls it per filled slot): a main-actor closure would check the
+  /// executor at each call.
+  var hasNoIdentity: @Sendable (SlotSpec) -> Bool {
+    let semantics = reference.semantics
+    return { spec in spec.isFlag || !semantics.carriesIdentity(spec.style) }
   }
 
   /// The slots without identity that are filled now.
   func filledWithoutIdentity() -> [SlotSnapshot] {
-    reference.filledSlots(where: hasNoIdentity).compactMap { address in
+    var result: [SlotSnapshot] = []
+    for address in reference.filledSlots(where: hasNoIdentity) {
       guard let (model, index) = runtimeSlot(address), let runtime = model.peek(index),
         let expected = reference.item(at: address)
-      else { return nil }
-      return SlotSnapshot(model: model, index: index, runtime: runtime, expected: expected)
+      else { continue }
+      result.append(SlotSnapshot(model: model, index: index, runtime: runtime, expected: expected))
     }
+    return result
   }
 
   /// After a program step: remembers which of `before` it emptied, and puts back the same
@@ -39,7 +44,8 @@ extension World {
   /// (by a `set`, or by the app's feature code).
   func keepSamePresentations(emptied before: [SlotSnapshot]) {
     for slot in before where slot.model.peek(slot.index) == nil { emptiedThisTurn.append(slot) }
-    for address in reference.filledSlots(where: { hasNoIdentity($0) && !$0.isFlag }) {
+    let hasNoIdentity = self.hasNoIdentity
+    for address in reference.filledSlots(where: { @Sendable spec in hasNoIdentity(spec) && !spec.isFlag }) {
       guard let (model, index) = runtimeSlot(address), let now = model.peek(index),
         let previous = emptiedThisTurn.last(where: { $0.model === model && $0.index == index }),
         now.id.generation != previous.runtime.id.generation

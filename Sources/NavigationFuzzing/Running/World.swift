@@ -108,8 +108,10 @@ final class World {
         id: ItemIdentity(id: id, generation: existing.id.generation), payload: 0, child: existing.child)
       return
     }
-    let child = model.spec.slots[index].child.map {
-      ScreenModel(type: $0, parent: model, place: .slot(index), topology: topology, serials: serials)
+    // `if`, not `Optional.map`: a closure made in main-actor code checks the executor when called.
+    var child: ScreenModel?
+    if let type = model.spec.slots[index].child {
+      child = ScreenModel(type: type, parent: model, place: .slot(index), topology: topology, serials: serials)
     }
     model[slot: index] = SlotItem(id: ItemIdentity(id: id, generation: generation), payload: 0, child: child)
   }
@@ -188,7 +190,9 @@ final class World {
       for (index, item) in was.slots.enumerated() {
         guard let item else { continue }
         components.append(.slot(index))
-        let kept = now.flatMap { index < $0.slots.count ? $0.slots[index] : nil }
+        // `if`, not `flatMap`: a closure made in main-actor code checks the executor when called.
+        var kept: ReferenceItem?
+        if let now, index < now.slots.count { kept = now.slots[index] }
         if kept == nil {
           let address = Address(components)
           if !declared.contains(address) { runtimeClear(address) }
@@ -199,7 +203,9 @@ final class World {
       for (index, element) in was.path.enumerated() {
         if pathKeepsItsScreens, components.isEmpty, index >= (now?.path.count ?? 0) { continue }
         components.append(.pathElement(index))
-        walk(element.screen, now.flatMap { index < $0.path.count ? $0.path[index].screen : nil })
+        var nowScreen: ReferenceScreen?
+        if let now, index < now.path.count { nowScreen = now.path[index].screen }
+        walk(element.screen, nowScreen)
         components.removeLast()
       }
     }
@@ -232,7 +238,9 @@ final class World {
 
   /// The content controllers on screen, bottom to top, as trace `expect screen` entries.
   func screenEntries() -> [ScreenEntry] {
-    ScreenSnapshot(window: window).entries.map { entry in
+    // A loop, not `map`: a closure made in main-actor code checks the executor for each entry.
+    var result: [ScreenEntry] = []
+    for entry in ScreenSnapshot(window: window).entries {
       let style: String =
         switch entry.placement {
         case .root: "root"
@@ -253,8 +261,9 @@ final class World {
       {
         shown.showsID = false
       }
-      return shown
+      result.append(shown)
     }
+    return result
   }
 
   /// Every controller in the window's hierarchy, containers included.

@@ -84,7 +84,12 @@ public final class ScreenModel: Observable {
     self.type = type
     self.parent = parent
     self.placeInParent = place
-    self.lastAddress = parent.map { parent in place.map { parent.address.appending($0) } ?? parent.address } ?? .root
+    // `if`, not `Optional.map`: a closure made in main-actor code checks the executor each time it is called.
+    if let parent {
+      if let place { lastAddress = parent.address.appending(place) } else { lastAddress = parent.address }
+    } else {
+      lastAddress = .root
+    }
     self.topology = topology
     self.serial = serials.next()
     self.serials = serials
@@ -115,10 +120,13 @@ public final class ScreenModel: Observable {
       return items[index]
     }
     set {
-      registrar.withMutation(of: self, keyPath: Self.slotKeyPath(index)) {
-        items[index] = newValue
-        serials.modelChanges += 1
-      }
+      // `withMutation(of:keyPath:_:)` spelled out (it is willSet, the change, didSet): its
+      // closure, made in main-actor code, would check the executor on every change.
+      let keyPath = Self.slotKeyPath(index)
+      registrar.willSet(self, keyPath: keyPath)
+      items[index] = newValue
+      serials.modelChanges += 1
+      registrar.didSet(self, keyPath: keyPath)
       if newValue == nil { flagChildren[index]?.reset() }
     }
   }
@@ -151,11 +159,11 @@ public final class ScreenModel: Observable {
       return storedPath
     }
     set {
-      registrar.withMutation(of: self, keyPath: \.path) {
-        storedPath = newValue
-        serials.pathChanges += 1  // here: what observers read before and after the change both hold
-        serials.modelChanges += 1
-      }
+      registrar.willSet(self, keyPath: \.path)
+      storedPath = newValue
+      serials.pathChanges += 1  // here: what observers read before and after the change both hold
+      serials.modelChanges += 1
+      registrar.didSet(self, keyPath: \.path)
     }
   }
 
@@ -165,7 +173,11 @@ public final class ScreenModel: Observable {
       registrar.access(self, keyPath: \.bumps)
       return storedBumps
     }
-    set { registrar.withMutation(of: self, keyPath: \.bumps) { storedBumps = newValue } }
+    set {
+      registrar.willSet(self, keyPath: \.bumps)
+      storedBumps = newValue
+      registrar.didSet(self, keyPath: \.bumps)
+    }
   }
 
   func flagChild(_ index: Int) -> ScreenModel? {
@@ -191,7 +203,7 @@ public final class ScreenModel: Observable {
   func isAttached(under root: ScreenModel) -> Bool {
     if self === root { return true }
     if lastAttachmentModelChanges == serials.modelChanges { return lastAttachment }
-    lastAttachment = parent.map { parent in parent.holds(self) && parent.isAttached(under: root) } ?? false
+    if let parent { lastAttachment = parent.holds(self) && parent.isAttached(under: root) } else { lastAttachment = false }
     lastAttachmentModelChanges = serials.modelChanges
     return lastAttachment
   }
@@ -200,7 +212,9 @@ public final class ScreenModel: Observable {
   private func holds(_ child: ScreenModel) -> Bool {
     switch child.placeInParent {
     case .slot(let index)?: return index < items.count && items[index]?.child === child
-    case .pathElement?: return storedPath.contains { $0.screen === child }
+    case .pathElement?:
+      for element in storedPath where element.screen === child { return true }
+      return false
     case nil: return false
     }
   }
