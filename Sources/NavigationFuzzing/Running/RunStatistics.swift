@@ -32,13 +32,6 @@ public struct RunStatistics: Sendable, Codable {
 
   public var skipped: Int { skipReasons.values.reduce(0, +) }
 
-  mutating func record(_ kind: ActionKind, after previous: ActionKind?, outcome: StepOutcome) {
-    steps += 1
-    actionCounts[kind, default: 0] += 1
-    if let previous { actionPairs[ActionPair(first: previous, second: kind), default: 0] += 1 }
-    if case .skipped(let reason) = outcome { skipReasons[reason, default: 0] += 1 }
-  }
-
   public mutating func merge(_ other: RunStatistics) {
     runs += other.runs
     steps += other.steps

@@ -15,10 +15,30 @@ public final class Runner {
     for invariant in InvariantID.allCases where checkCounts[invariant.ordinal] > 0 {
       result.checks[invariant, default: 0] += checkCounts[invariant.ordinal]
     }
+    let kinds = ActionKind.allCases
+    var counts = [Int](repeating: 0, count: kinds.count)
+    var pairs = [Int](repeating: 0, count: kinds.count * kinds.count)
+    var previous: Int?
+    for ordinal in kindsRun.lazy.map(Int.init) {
+      counts[ordinal] += 1
+      if let previous { pairs[previous * kinds.count + ordinal] += 1 }
+      previous = ordinal
+    }
+    for kind in kinds where counts[kind.ordinal] > 0 { result.actionCounts[kind, default: 0] += counts[kind.ordinal] }
+    for first in kinds {
+      for second in kinds where pairs[first.ordinal * kinds.count + second.ordinal] > 0 {
+        result.actionPairs[RunStatistics.ActionPair(first: first, second: second), default: 0] +=
+          pairs[first.ordinal * kinds.count + second.ordinal]
+      }
+    }
     return result
   }
-  /// Everything `statistics` says but the checks made.
+  /// Everything `statistics` says but the checks made and the kinds of steps run.
   var counted = RunStatistics()
+  /// The kind of each step run (`ActionKind.ordinal`), counted by kind and by pair of kinds only
+  /// when `statistics` is read: counting them in dictionaries after every step cost more than
+  /// some of the checks, and tables of every pair cost more to make than a short run's steps.
+  private var kindsRun: [UInt8] = []
   /// Checks made, by `InvariantID.ordinal`: a dozen are counted after every step, and counting
   /// them in a dictionary cost more than some of the checks.
   private var checkCounts = [Int](repeating: 0, count: InvariantID.allCases.count)
@@ -26,7 +46,6 @@ public final class Runner {
   let stopsAtFirstViolation: Bool
 
   private var diagnosticsSeen = 0
-  private var lastKind: ActionKind?
   /// User removals not yet confirmed written back (checked at the next quiescent point).
   var unverifiedRemovals: [ScreenTag] = []
   /// Slots whose identity the program changed since the last quiescent point.
@@ -79,8 +98,9 @@ public final class Runner {
       }
       world.keepSamePresentations(emptied: withoutIdentityBefore)
     }
-    counted.record(step.kind, after: lastKind, outcome: outcome)
-    lastKind = step.kind
+    counted.steps += 1
+    kindsRun.append(UInt8(step.kind.ordinal))
+    if case .skipped(let reason) = outcome { counted.skipReasons[reason, default: 0] += 1 }
     world.reportPathScreenOrder()
     let removed = world.applyUserRemovalsToReference()
     noteCallbackIntents()

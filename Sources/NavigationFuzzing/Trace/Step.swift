@@ -98,6 +98,33 @@ public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable, Co
   case expect
 
   public static func < (lhs: ActionKind, rhs: ActionKind) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    lhs.ordinal < rhs.ordinal
+  }
+
+  /// The kind's position in `allCases`: an index into tables counted after every step.
+  var ordinal: Int {
+    switch self {
+    case .set: 0
+    case .mutate: 1
+    case .clear: 2
+    case .toggle: 3
+    case .bump: 4
+    case .pathAppend: 5
+    case .pathRemoveLast: 6
+    case .pathSet: 7
+    case .app: 8
+    case .userDismiss: 9
+    case .userDismissCancel: 10
+    case .userAlertTap: 11
+    case .userBack: 12
+    case .userBackTo: 13
+    case .userSwipeBack: 14
+    case .userSwipeBackCancel: 15
+    case .tick: 16
+    case .advance: 17
+    case .settle: 18
+    case .untilTransitionEnd: 19
+    case .expect: 20
+    }
   }
 }
