@@ -60,8 +60,9 @@ public final class HeadlessEnvironment {
   public internal(set) var eventLog: [String]?
   public internal(set) weak var keyWindow: UIWindow?
   /// Called for every controller a user gesture removes from the screen (the one swiped away or
-  /// popped, and everything that goes with it), at the moment it goes. A callback rather than a
-  /// list, so the simulator never keeps a removed controller alive.
+  /// popped, and everything that goes with it), at the moment it goes — for a pop, before its
+  /// `didMove(toParent: nil)`. A callback rather than a list, so the simulator never keeps a
+  /// removed controller alive.
   public var onUserRemoval: (@MainActor (UIViewController) -> Void)?
 
   /// UIView's animation switch and the duration of the animation block being run.

@@ -191,6 +191,9 @@ open class UINavigationController: UIViewController {
         outgoing?.endAppearanceTransition()
         incoming?.endAppearanceTransition()
       }
+      // The harness hears of the user's removal before the containment callbacks, so it can
+      // tell a screen the user popped from one popped along without the user.
+      if userInitiated { environment.recordUserRemoval(of: removed) }
       for controller in removed.reversed() {
         controller.isMovingFromParent = false
         controller.removeFromParent()
@@ -199,7 +202,6 @@ open class UINavigationController: UIViewController {
         controller.isMovingToParent = false
         controller.dispatch(.didMoveToParent(isNil: false)) { $0.didMove(toParent: self) }
       }
-      if userInitiated { environment.recordUserRemoval(of: removed) }
       if let shown { storedDelegate?.navigationController(self, didShow: shown, animated: animated) }
     }
     guard onScreen, animated else {

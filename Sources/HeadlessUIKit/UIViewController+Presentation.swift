@@ -16,7 +16,9 @@ extension UIViewController {
   public func present(_ controller: UIViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
     let environment = HeadlessEnvironment.current
     let context = rootAncestor
-    let involved = [controller, context, self]
+    // Named only when a refusal is reported: naming a controller describes its type, which costs
+    // more than the rest of an accepted presentation's checks.
+    var involved: [UIViewController] { [controller, context, self] }
     if controller === self || controller === context {
       environment.report(
         .presentSelf,
@@ -38,7 +40,7 @@ extension UIViewController {
         involved)
       return
     }
-    let onWhat = context === self ? context.debugName : "\(context.debugName) (from \(debugName))"
+    var onWhat: String { context === self ? context.debugName : "\(context.debugName) (from \(debugName))" }
     if !context.isInWindowHierarchy || context.isInDismissedChain {
       environment.report(
         .presentNotInWindowHierarchy,
@@ -114,6 +116,13 @@ extension UIViewController {
     var chain: [UIViewController] = [self]
     while let next = chain.last!.directlyPresented { chain.append(next) }
     return chain
+  }
+
+  /// `presentedChain.last`, without building the chain: the generator asks for it at every step.
+  var presentedTop: UIViewController {
+    var top = self
+    while let next = top.directlyPresented { top = next }
+    return top
   }
 
   /// Whether the controller's outermost container is reachable from the key window's root

@@ -14,7 +14,18 @@ open class UIViewController: UIResponder {
   public var restorationIdentifier: String?
 
   /// "TypeName#serial", stable across runs of the same steps.
-  public var debugName: String { "\(String(describing: type(of: self)))#\(serial)" }
+  public var debugName: String { "\(Self.typeName(of: self))#\(serial)" }
+
+  /// `String(describing: type(of: controller))`, described once per class: describing a type
+  /// reflects on it, which cost more than an accepted presentation's checks.
+  private static var typeNames: [ObjectIdentifier: String] = [:]
+  private static func typeName(of controller: UIViewController) -> String {
+    let type = type(of: controller)
+    if let name = typeNames[ObjectIdentifier(type)] { return name }
+    let name = String(describing: type)
+    typeNames[ObjectIdentifier(type)] = name
+    return name
+  }
 
   // MARK: View
   private var loadedView: UIView?

@@ -11,7 +11,7 @@ public enum UserGestureOutcome: Equatable, Sendable {
 extension UIWindow {
   /// The controller on top of the window: the end of the presentation chain from the root.
   public var topmostViewController: UIViewController? {
-    rootViewController?.presentedChain.last
+    rootViewController?.presentedTop
   }
 
   /// Swipes the topmost sheet down (or taps outside the topmost popover or action sheet).
@@ -151,8 +151,8 @@ extension UINavigationController {
       top.endAppearanceTransition()
       revealed.endAppearanceTransition()
       top.isMovingFromParent = false
-      top.removeFromParent()
       environment.recordUserRemoval(of: [top])
+      top.removeFromParent()
       storedDelegate?.navigationController(self, didShow: revealed, animated: true)
       environment.end(transition)
     }

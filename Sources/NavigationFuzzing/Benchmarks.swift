@@ -90,7 +90,7 @@ public enum Benchmarks {
         result.append(slotAddress)
         if let child = slot.child { walk(child, slotAddress, remaining - 1) }
       }
-      if let element = spec.screens[type].pathElementScreen {
+      if let element = spec.screens[type].pathDestinations.first?.screen {
         for index in 0..<2 { walk(element, address.appending(.pathElement(index)), remaining - 1) }
       }
     }

@@ -50,20 +50,22 @@ extension TopologySpec {
         screen = slot.child ?? screen
       case .pathElement(let index):
         parts.append("path[\(index)]")
-        screen = screens[screen].pathElementScreen ?? screen
+        screen = screens[screen].pathDestinations.first?.screen ?? screen
       }
     }
     return parts.joined(separator: ".")
   }
 
-  /// Parses the text form against the topology's shape (not against any state).
+  /// Parses the text form against the topology's shape (not against any state). Under a path
+  /// element, a slot name any of the path's destinations declares parses (they share one layout);
+  /// whether element i has it depends on its value, known only when a step runs.
   public func parseAddress(_ text: String) -> Result<Address, AddressError> {
     var screen = 0
     var components: [Address.Component] = []
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     for (position, part) in parts.enumerated() {
       if part.hasPrefix("path[") && part.hasSuffix("]") {
-        guard let elementScreen = screens[screen].pathElementScreen else {
+        guard let elementScreen = screens[screen].pathDestinations.first?.screen else {
           return .failure(.noPath(screen: screens[screen].name))
         }
         guard let index = Int(part.dropFirst(5).dropLast()), index >= 0 else {
@@ -73,8 +75,9 @@ extension TopologySpec {
         screen = elementScreen
         continue
       }
-      guard let index = screens[screen].slotIndex(named: String(part)) else {
-        return .failure(.unknownSlot(String(part), screen: screens[screen].name, known: screens[screen].slots.map(\.name)))
+      guard let index = screens[screen].slots.firstIndex(where: { $0.name == part }) else {
+        let known = screens[screen].slots.map(\.name)
+        return .failure(.unknownSlot(String(part), screen: screenNames(at: Address(components)), known: known))
       }
       components.append(.slot(index))
       let slot = screens[screen].slots[index]
@@ -86,8 +89,43 @@ extension TopologySpec {
     return .success(Address(components))
   }
 
-  /// The screen type at a screen address (the root, a slot's child, or a path element).
+  /// The screen type at a screen address (the root, a slot's child, or a path element); nil
+  /// where there is none, or for an element of a path with several kinds, whose type its value
+  /// decides (`screenTypes(at:)`).
   public func screenType(at address: Address) -> Int? {
+    let types = screenTypes(at: address)
+    return types.count == 1 ? types[0] : nil
+  }
+
+  /// Every screen type that can be at a screen address: one, or a path's destinations.
+  public func screenTypes(at address: Address) -> [Int] {
+    guard let last = address.last else { return [0] }
+    guard let holder = layoutScreenType(at: address.parent) else { return [] }
+    switch last {
+    case .slot(let index):
+      guard index < screens[holder].slots.count, let child = screens[holder].slots[index].child else { return [] }
+      return [child]
+    case .pathElement:
+      return screens[holder].pathDestinations.map(\.screen)
+    }
+  }
+
+  /// The slot spec at a slot address. Under an element of a path with several kinds: the slot as
+  /// the destinations declare it (style, Bool-ness and child agree), whether or not the element
+  /// has it.
+  public func slot(at address: Address) -> SlotSpec? {
+    guard case .slot(let index)? = address.last, let screen = layoutScreenType(at: address.parent),
+      index < screens[screen].slots.count
+    else { return nil }
+    let slot = screens[screen].slots[index]
+    guard slot.isAbsent else { return slot }
+    for type in screenTypes(at: address.parent) where !screens[type].slots[index].isAbsent { return screens[type].slots[index] }
+    return slot
+  }
+
+  /// The type whose slot layout a screen address has: for a path element, its path's first
+  /// destination (they all share one layout).
+  private func layoutScreenType(at address: Address) -> Int? {
     var screen = 0
     for component in address.components {
       switch component {
@@ -95,19 +133,16 @@ extension TopologySpec {
         guard index < screens[screen].slots.count, let child = screens[screen].slots[index].child else { return nil }
         screen = child
       case .pathElement:
-        guard let element = screens[screen].pathElementScreen else { return nil }
+        guard let element = screens[screen].pathDestinations.first?.screen else { return nil }
         screen = element
       }
     }
     return screen
   }
 
-  /// The slot spec at a slot address.
-  public func slot(at address: Address) -> SlotSpec? {
-    guard case .slot(let index)? = address.last, let screen = screenType(at: address.parent),
-      index < screens[screen].slots.count
-    else { return nil }
-    return screens[screen].slots[index]
+  /// The names of the screen types that can be at a screen address, for messages.
+  private func screenNames(at address: Address) -> String {
+    screenTypes(at: address).map { screens[$0].name }.joined(separator: " | ")
   }
 }
 

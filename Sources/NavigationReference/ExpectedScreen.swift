@@ -20,6 +20,7 @@ extension ReferenceMachine {
     }
     for member in members.modals where showsWhatItHolds(member.address.parent) {
       guard let item = item(at: member.address), let spec = topology.slot(at: member.address) else { continue }
+      if semantics.laterModalsWait && isWaiting(member.address) { continue }
       entries.append(
         ExpectedEntry(style: spec.style.rawValue, address: member.address, id: spec.isFlag ? nil : item.id, label: topology.describe(member.address)))
       if item.child != nil { appendGroup(base: member.address, to: &entries) }

@@ -15,7 +15,9 @@ extension ReferenceMachine {
   /// `generations` gives each position a new incarnation in case it needs a new screen.
   @discardableResult
   public mutating func pathSet(byValue values: [Int], stack: [ReferencePathElement], generations: [Int]) -> Bool {
-    guard let elementType = topology.root.pathElementScreen, generations.count == values.count else { return false }
+    guard topology.root.hasPath, generations.count == values.count,
+      values.allSatisfy({ topology.root.pathDestination(for: $0) != nil })
+    else { return false }
     let current = root.path
     var common = 0
     while common < min(values.count, stack.count), stack[common].value == values[common] { common += 1 }
@@ -37,7 +39,7 @@ extension ReferenceMachine {
         updated.append(
           ReferencePathElement(
             value: values[index], generation: generations[index], order: takeOrder(),
-            screen: ReferenceScreen(type: elementType, in: topology)))
+            screen: ReferenceScreen(type: topology.root.pathScreen(for: values[index])!, in: topology)))
       }
     }
     let firstChanged = stack[common...].filter(\.isOnStack).map(\.order).min()
@@ -46,7 +48,8 @@ extension ReferenceMachine {
     return true
   }
 
-  /// The user popped the screen at stack position `index`, which showed `value`. The engine
+  /// The user popped the screen at stack position `index`, which showed `value` (or, where
+  /// collateral pops write back, the engine popped it along with a screen below it). The engine
   /// writes back the prefix below it when the pop ends if the path still has an equal value
   /// there — it cannot tell equal values apart, so a value written again meanwhile goes too.
   public mutating func userRemoved(pathElement index: Int, value: Int) {

@@ -2,7 +2,8 @@
 ///
 /// 1. Source of truth — a slot holds an item iff one screen shows it (`expectedScreen`).
 /// 2. One modal per presentation context — a modal set in a navigation group evicts the group's
-///    other modal, whose slot is cleared: last writer wins.
+///    other modal, whose slot is cleared: last writer wins (or, where later modals wait, it waits
+///    until the shown one goes).
 /// 3. Cascade — removing a pushed screen removes everything above it in its stack; clearing a slot
 ///    clears everything under it.
 /// 4. Identity — a new id (or a new incarnation) re-presents; payload changes never do.
@@ -53,10 +54,11 @@ public struct ReferenceMachine: Hashable, Sendable {
     return screen.slots[index]
   }
 
-  /// Whether the slot at `address` exists now (its screen is on the model).
+  /// Whether the slot at `address` exists now: its screen is on the model and has it (an element
+  /// of a path with several kinds has the slots of its value's kind only).
   public func slotExists(_ address: Address) -> Bool {
     guard case .slot(let index)? = address.last, let screen = screen(at: address.parent) else { return false }
-    return index < screen.slots.count
+    return index < screen.slots.count && !topology.screens[screen.type].slots[index].isAbsent
   }
 
   public var path: [ReferencePathElement] { root.path }
@@ -121,9 +123,11 @@ public struct ReferenceMachine: Hashable, Sendable {
     return true
   }
 
+  /// Appends an element whose screen is the one its value's kind shows; false when the path
+  /// takes no such value.
   @discardableResult
   public mutating func pathAppend(_ value: Int, generation: Int) -> Bool {
-    guard let elementType = topology.root.pathElementScreen else { return false }
+    guard let elementType = topology.root.pathScreen(for: value) else { return false }
     root.path.append(
       ReferencePathElement(
         value: value, generation: generation, order: takeOrder(),
@@ -133,7 +137,7 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   @discardableResult
   public mutating func pathRemoveLast(_ count: Int) -> Bool {
-    guard topology.root.pathElementScreen != nil, count >= 1, count <= root.path.count else { return false }
+    guard topology.root.hasPath, count >= 1, count <= root.path.count else { return false }
     truncatePath(to: root.path.count - count)
     return true
   }
@@ -142,7 +146,9 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// screens' state); the rest are new screens.
   @discardableResult
   public mutating func pathSet(_ values: [Int], generations: [Int]) -> Bool {
-    guard topology.root.pathElementScreen != nil, generations.count == values.count else { return false }
+    guard topology.root.hasPath, generations.count == values.count,
+      values.allSatisfy({ topology.root.pathDestination(for: $0) != nil })
+    else { return false }
     var common = 0
     while common < min(values.count, root.path.count), root.path[common].value == values[common] { common += 1 }
     if common < root.path.count { truncatePath(to: common) }
@@ -185,7 +191,7 @@ public struct ReferenceMachine: Hashable, Sendable {
       }
       for (index, element) in screen.path.enumerated() {
         components.append(.pathElement(index))
-        walk(element.screen, type: type.flatMap { topology.screens[$0].pathElementScreen })
+        walk(element.screen, type: type.map { _ in element.screen.type })
         components.removeLast()
       }
     }
@@ -271,11 +277,13 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// The screen of the push slot at `address` (incarnation `generation`) left its stack without
-  /// the user (popped along with a screen below it): until it is pushed again it is above nothing
-  /// — or, where collateral pops write back, its slot is cleared.
-  public mutating func leftStack(slot address: Address, generation: Int) {
+  /// the user (popped along with a screen below it, `collateral`): until it is pushed again it is
+  /// above nothing — or, where collateral pops write back, its slot is cleared. A pop that nothing
+  /// below it explains (not `collateral`) writes nothing back under any profile: the engine took
+  /// away a screen its state still wants.
+  public mutating func leftStack(slot address: Address, generation: Int, collateral: Bool = true) {
     guard let existing = item(at: address), existing.generation == generation, existing.isOnStack else { return }
-    if semantics.collateralPopsWriteBack {
+    if semantics.collateralPopsWriteBack, collateral {
       setItem(nil, at: address)
     } else {
       modifyItem(at: address) { $0.isOnStack = false }
@@ -283,22 +291,31 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// The same for path element `index`; where collateral pops write back, the path keeps the
-  /// elements before it.
-  public mutating func leftStack(pathElement index: Int, generation: Int) {
+  /// elements before it. Not `collateral`, the path is left alone: a screen the user popped
+  /// writes back by the user's rule, a pop of plain values is decided by value at the lowest
+  /// popped position (`userRemoved(pathElement:value:)`: the program may have written another
+  /// value there meanwhile), and a pop nothing below explains writes nothing back. An element
+  /// that stays is shown again by a new screen, which has not appeared yet.
+  public mutating func leftStack(pathElement index: Int, generation: Int, collateral: Bool = true) {
     guard let index = pathIndex(of: generation, near: index), root.path[index].isOnStack else { return }
-    if semantics.collateralPopsWriteBack {
+    if semantics.collateralPopsWriteBack, collateral {
       modifyScreen(at: .root) { $0.path.removeSubrange(index...) }
     } else {
-      modifyScreen(at: .root) { $0.path[index].isOnStack = false }
+      let appearsAgain = semantics.presentsOnlyAfterAppearing
+      modifyScreen(at: .root) { root in
+        root.path[index].isOnStack = false
+        if appearsAgain { root.path[index].screen.hasAppeared = false }
+      }
     }
   }
 
   /// Puts an item back where it stood on its stack: a Bool slot turned off and on again before
   /// the engine looked never left the screen.
-  public mutating func restoreStackPosition(slot address: Address, order: Int, isOnStack: Bool) {
+  public mutating func restoreStackPosition(slot address: Address, order: Int, isOnStack: Bool, isPresented: Bool = false) {
     modifyItem(at: address) { item in
       item.order = order
       item.isOnStack = isOnStack
+      item.isPresented = isPresented
     }
   }
 
@@ -322,9 +339,44 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// Whether what the screen at `address` holds is expected on screen: always, unless
-  /// presentations wait for their presenter to appear and it has not.
+  /// presentations wait for their presenter to appear and it has not, or the screen belongs to a
+  /// modal still waiting for another one to go.
   public func showsWhatItHolds(_ address: Address) -> Bool {
-    !semantics.presentsOnlyAfterAppearing || screen(at: address)?.hasAppeared == true
+    if semantics.presentsOnlyAfterAppearing && screen(at: address)?.hasAppeared != true { return false }
+    guard semantics.laterModalsWait else { return true }
+    var prefix: [Address.Component] = []
+    for component in address.components {
+      prefix.append(component)
+      if case .slot = component, isWaiting(Address(prefix)) { return false }
+    }
+    return true
+  }
+
+  /// Whether the item in the slot at `slot` is expected on screen now: its screen shows what it
+  /// holds and, where later modals wait, it is not waiting behind another.
+  public func showsItem(at slot: Address) -> Bool {
+    showsWhatItHolds(slot.parent) && !(semantics.laterModalsWait && isWaiting(slot))
+  }
+
+  /// Where later modals wait: whether the modal slot at `slot` is filled but not shown, because
+  /// its navigation group shows another. The group shows the modal already presented, if one is
+  /// still set; else its earliest (by the order the slots were set; a new identity keeps the
+  /// slot's place) — counting only modals whose screen shows what it holds. Modals requested in
+  /// one turn reach the engine together, so the one it presents first is the one shown.
+  public func isWaiting(_ slot: Address) -> Bool {
+    guard semantics.laterModalsWait, item(at: slot) != nil, topology.slot(at: slot)?.style.isModal == true else { return false }
+    let candidates = groupMembers(base: groupBase(of: slot.parent)).modals.filter { showsWhatItHolds($0.address.parent) }
+    let shown = candidates.first { item(at: $0.address)?.isPresented == true } ?? candidates.first
+    return shown.map { $0.address != slot } ?? false
+  }
+
+  /// The modal of incarnation `generation` in the slot at `address` began to appear: where later
+  /// modals wait, it is the one its group shows until it goes.
+  public mutating func presented(slot address: Address, generation: Int) {
+    guard semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
+      !existing.isPresented, topology.slot(at: address)?.style.isModal == true
+    else { return }
+    modifyItem(at: address) { $0.isPresented = true }
   }
 
   /// Puts `item` into the slot as it was before it was emptied (its place on its stack and its
@@ -337,6 +389,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   public mutating func reinstate(_ item: ReferenceItem, at address: Address) -> [Address] {
     guard slotExists(address) else { return [] }
     setItem(item, at: address)
+    guard !semantics.laterModalsWait else { return [] }  // nothing is evicted: the later modal waits
     let modals = groupMembers(base: groupBase(of: address.parent)).modals.map(\.address)
     let inside = modals.filter { $0.components.starts(with: address.components) }
     let outside = modals.filter { !$0.components.starts(with: address.components) }
@@ -375,9 +428,12 @@ public struct ReferenceMachine: Hashable, Sendable {
       // An identity change pops the old screen (and everything above it), then pushes the new one.
       removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent)
     }
-    if spec.style.isModal { evictModals(inGroupOf: address.parent, except: address) }
+    // A modal's new identity keeps its slot's place in line where later modals wait (SwiftUI
+    // replaces the sheet "using the same process"); elsewhere it evicts the group's other modal.
+    let keptOrder = semantics.laterModalsWait && spec.style.isModal ? item(at: address)?.order : nil
+    if spec.style.isModal && !semantics.laterModalsWait { evictModals(inGroupOf: address.parent, except: address) }
     let child = spec.child.map { ReferenceScreen(type: $0, in: topology) }
-    setItem(ReferenceItem(id: id, payload: 0, generation: generation, order: takeOrder(), child: child), at: address)
+    setItem(ReferenceItem(id: id, payload: 0, generation: generation, order: keptOrder ?? takeOrder(), child: child), at: address)
   }
 
   /// The navigation group of a screen: the screen at the base of its navigation controller

@@ -31,6 +31,9 @@ public struct ReferenceItem: Hashable, Sendable {
   /// For pushes: whether its screen is on the stack yet (an engine pushes when its turn comes,
   /// not when the state is written, and several writes in one turn reach it together).
   public var isOnStack = false
+  /// For modals, where later modals wait: whether its screen has begun to appear (the engine
+  /// chose it among modals requested together, and it keeps its place until it goes).
+  public var isPresented = false
   /// The child screen's own state; nil for leaf screens and alerts.
   public var child: ReferenceScreen?
 }

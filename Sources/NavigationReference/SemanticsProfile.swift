@@ -20,10 +20,13 @@ public struct SemanticsProfile: Hashable, Sendable {
   /// A screen presents and pushes nothing before it has appeared once (a screen deep-linked below
   /// the top of a stack waits until the user reaches it).
   public var presentsOnlyAfterAppearing: Bool
+  /// A modal set while its navigation group already shows another one waits — its state stays
+  /// set and nothing shows — until the shown one goes, instead of evicting it (last writer wins).
+  public var laterModalsWait: Bool
 
   public init(
     name: String, summary: String, collateralPopsWriteBack: Bool = false, pushesCarryIdentity: Bool = true,
-    programWaitsForTransitions: Bool = false, presentsOnlyAfterAppearing: Bool = false
+    programWaitsForTransitions: Bool = false, presentsOnlyAfterAppearing: Bool = false, laterModalsWait: Bool = false
   ) {
     self.name = name
     self.summary = summary
@@ -31,6 +34,7 @@ public struct SemanticsProfile: Hashable, Sendable {
     self.pushesCarryIdentity = pushesCarryIdentity
     self.programWaitsForTransitions = programWaitsForTransitions
     self.presentsOnlyAfterAppearing = presentsOnlyAfterAppearing
+    self.laterModalsWait = laterModalsWait
   }
 
   /// NavFuzz's own rules: only the user's removals write back, pushes re-push on a new identity,
@@ -49,8 +53,9 @@ public struct SemanticsProfile: Hashable, Sendable {
   /// `NavigationStack(path:)`.
   public static let swiftUI = SemanticsProfile(
     name: "swiftui",
-    summary: "SwiftUI: every removal writes its binding back, pushes carry identity, the app waits for transitions",
-    collateralPopsWriteBack: true, pushesCarryIdentity: true, programWaitsForTransitions: true)
+    summary:
+      "SwiftUI: every removal writes its binding back, pushes carry identity, the app waits for transitions, a second modal waits for the first to go",
+    collateralPopsWriteBack: true, pushesCarryIdentity: true, programWaitsForTransitions: true, laterModalsWait: true)
 
   public static let all: [SemanticsProfile] = [.navfuzz, .swiftNavigation, .swiftUI]
 
@@ -65,6 +70,7 @@ public struct SemanticsProfile: Hashable, Sendable {
       ("pushes-carry-identity", pushesCarryIdentity),
       ("program-waits-for-transitions", programWaitsForTransitions),
       ("presents-only-after-appearing", presentsOnlyAfterAppearing),
+      ("later-modals-wait", laterModalsWait),
     ]
   }
 }

@@ -2,12 +2,17 @@
 /// and which screen (if any) is driven by a path. Pure data, shared by the reference and the harness.
 public struct TopologySpec: Hashable, Sendable {
   public var name: String
-  /// Screen types; index 0 is the root screen.
-  public var screens: [ScreenSpec]
+  /// Screen types; index 0 is the root screen. The destinations of a path with several kinds
+  /// share one slot layout (see `PathDestination`).
+  public private(set) var screens: [ScreenSpec]
 
+  /// Lays the destinations of each path with several kinds out alike. A slot name the
+  /// destinations declare differently (`sharedLayoutConflict(in:)`) is a programming error here;
+  /// topology files report it first, located in the file.
   public init(name: String, screens: [ScreenSpec]) {
     self.name = name
-    self.screens = screens
+    if let conflict = Self.sharedLayoutConflict(in: screens) { preconditionFailure("topology '\(name)': \(conflict)") }
+    self.screens = Self.layingOutDestinations(screens)
   }
 
   public var root: ScreenSpec { screens[0] }
@@ -17,8 +22,9 @@ public struct TopologySpec: Hashable, Sendable {
 public struct ScreenSpec: Hashable, Sendable {
   public var name: String
   public var slots: [SlotSpec]
-  /// The screen type each path element shows, for a screen driven by `path: [Int]`.
-  public var pathElementScreen: Int?
+  /// The kinds of element of the path this screen is driven by, each with the screen type it
+  /// shows; empty for a screen without a path. One destination with no `values` takes every value.
+  public var pathDestinations: [PathDestination]
   /// What the screen's features let a user do (buttons), and what each should do to navigation.
   public var intents: [IntentSpec]
   /// When two path elements are the same screen (for a screen with a path).
@@ -29,13 +35,16 @@ public struct ScreenSpec: Hashable, Sendable {
   /// The intent the screen's feature code runs in every `viewDidDisappear`, if any.
   public var onDisappear: String?
 
+  /// `pathElementScreen`: a path whose every element shows that screen type (`[Int]`);
+  /// `pathDestinations`: a path whose elements are of several kinds, each shown by its own screen.
   public init(
-    name: String, slots: [SlotSpec], pathElementScreen: Int? = nil, intents: [IntentSpec] = [],
-    pathEquality: PathEquality = .byIncarnation, onAppear: String? = nil, onDisappear: String? = nil
+    name: String, slots: [SlotSpec], pathElementScreen: Int? = nil, pathDestinations: [PathDestination] = [],
+    intents: [IntentSpec] = [], pathEquality: PathEquality = .byIncarnation, onAppear: String? = nil,
+    onDisappear: String? = nil
   ) {
     self.name = name
     self.slots = slots
-    self.pathElementScreen = pathElementScreen
+    self.pathDestinations = pathElementScreen.map { [PathDestination("element", screen: $0)] } ?? pathDestinations
     self.intents = intents
     self.pathEquality = pathEquality
     self.onAppear = onAppear
@@ -47,7 +56,108 @@ public struct ScreenSpec: Hashable, Sendable {
   }
 
   public func slotIndex(named name: String) -> Int? {
-    slots.firstIndex { $0.name == name }
+    slots.firstIndex { $0.name == name && !$0.isAbsent }
+  }
+
+  /// Whether the screen is driven by a path.
+  public var hasPath: Bool { !pathDestinations.isEmpty }
+
+  /// The index of the destination that shows `value`, if any shows it.
+  public func pathDestination(for value: Int) -> Int? {
+    if pathDestinations.count == 1, pathDestinations[0].values == nil { return 0 }
+    return pathDestinations.firstIndex { $0.values?.contains(value) == true }
+  }
+
+  /// The screen type an element of value `value` shows, if the path takes that value.
+  public func pathScreen(for value: Int) -> Int? {
+    pathDestination(for: value).map { pathDestinations[$0].screen }
+  }
+
+  /// The path's kinds and their values, for messages: `detail: 1; meeting: 2; record: 3`.
+  public var describeDestinations: String {
+    guard declaredPathValues != nil else { return "its elements take any value" }
+    return "its kinds: " + pathDestinations.map { "\($0.name) \(($0.values ?? []).map(String.init).joined(separator: ", "))" }.joined(separator: "; ")
+  }
+
+  /// The values the path's kinds declare, in order; nil when one destination takes every value.
+  public var declaredPathValues: [Int]? {
+    if pathDestinations.count == 1, pathDestinations[0].values == nil { return nil }
+    return pathDestinations.flatMap { $0.values ?? [] }
+  }
+}
+
+/// One kind of path element and the screen type its elements show — what SwiftUI's
+/// `navigationDestination(for:)` registers per type of value, or a case of TCA's `Path` enum
+/// (SyncUps' `.detail`, `.meeting`, `.record`). The kind is a function of the value, as a value's
+/// type is: each kind declares the values that are of it (disjoint), and a path step names the
+/// value (`path append 1`), optionally with its kind for the reader (`path append detail 1`).
+///
+/// The destinations of one path share one slot layout: a slot name any of them declares has one
+/// position in all of them, so an address such as `path[1].alert` parses from the topology alone.
+/// A destination's positions it does not declare are `SlotSpec.isAbsent`: never wired, never
+/// generated, and a step at one does not apply (as at a path element the path does not have).
+/// Destinations that declare the same slot name must declare it alike (style, Bool, child screen).
+public struct PathDestination: Hashable, Sendable {
+  /// The kind's name in traces (`path append detail 1`).
+  public var name: String
+  public var screen: Int
+  /// The values of this kind; nil (only for a path's single destination): every value.
+  public var values: [Int]?
+
+  public init(_ name: String, screen: Int, values: [Int]? = nil) {
+    self.name = name
+    self.screen = screen
+    self.values = values
+  }
+}
+
+extension TopologySpec {
+  /// Why the destinations of some path cannot share a slot layout, if they cannot: a slot name
+  /// declared differently by two of them, or a screen that is a destination of two paths with
+  /// several kinds (whose layouts could differ).
+  public static func sharedLayoutConflict(in screens: [ScreenSpec]) -> String? {
+    var laidOut: [Int: String] = [:]
+    for stack in screens where stack.pathDestinations.count > 1 {
+      var declared: [String: (screen: String, slot: SlotSpec)] = [:]
+      for destination in stack.pathDestinations where screens.indices.contains(destination.screen) {
+        let screen = screens[destination.screen]
+        if let other = laidOut[destination.screen], other != stack.name {
+          return "screen '\(screen.name)' is a destination of the paths of both '\(other)' and '\(stack.name)'"
+        }
+        laidOut[destination.screen] = stack.name
+        for slot in screen.slots {
+          if let first = declared[slot.name],
+            first.slot.style != slot.style || first.slot.isFlag != slot.isFlag || first.slot.child != slot.child
+          {
+            return "slot '\(slot.name)' of '\(screen.name)' differs from the one of '\(first.screen)' (destinations of one path share their slots' style, Bool-ness and screen)"
+          }
+          if declared[slot.name] == nil { declared[slot.name] = (screen.name, slot) }
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Gives the destinations of each path with several kinds one slot layout: every slot name any
+  /// of them declares, in order of first declaration; positions a destination does not declare
+  /// hold the first declaration, marked absent.
+  private static func layingOutDestinations(_ screens: [ScreenSpec]) -> [ScreenSpec] {
+    var result = screens
+    for stack in screens where stack.pathDestinations.count > 1 {
+      var layout: [SlotSpec] = []
+      for destination in stack.pathDestinations {
+        for slot in screens[destination.screen].slots where !layout.contains(where: { $0.name == slot.name }) {
+          layout.append(slot)
+        }
+      }
+      for destination in stack.pathDestinations where result[destination.screen].slots.map(\.name) != layout.map(\.name) {
+        let own = screens[destination.screen].slots
+        result[destination.screen].slots = layout.map { shared in
+          own.first { $0.name == shared.name } ?? shared.absent
+        }
+      }
+    }
+    return result
   }
 }
 
@@ -77,6 +187,9 @@ public struct SlotSpec: Hashable, Sendable {
   /// The intent of the screen holding the slot that the presentation's `onDismiss` runs, if any:
   /// once per presentation that leaves the screen.
   public var onDismiss: String?
+  /// A position of a slot layout shared by a path's destinations that this screen does not have
+  /// (see `PathDestination`).
+  public private(set) var isAbsent = false
 
   public init(
     name: String, style: SlotStyle, isFlag: Bool = false, child: Int? = nil, buttons: [String] = [],
@@ -88,6 +201,13 @@ public struct SlotSpec: Hashable, Sendable {
     self.child = style.isAlert ? nil : child
     self.buttons = style.isAlert ? buttons : []
     self.onDismiss = onDismiss
+  }
+
+  /// This slot's position on a screen that does not have it: no buttons, no callbacks.
+  var absent: SlotSpec {
+    var slot = SlotSpec(name: name, style: style, isFlag: isFlag, child: child)
+    slot.isAbsent = true
+    return slot
   }
 }
 

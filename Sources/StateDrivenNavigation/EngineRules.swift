@@ -40,6 +40,20 @@ public struct EngineRules: Sendable, Equatable {
     case controllerItself
   }
 
+  /// When and how `NavigationStackController` writes a pop of its screens back to the path.
+  public enum StackPopSync: Sendable, Equatable {
+    /// When the pop ends: a strict prefix, if the popped elements are still where they were.
+    case whenThePopEnds
+    /// One main-queue turn later, comparing counts only: a prefix as long as the stack is then,
+    /// if the path is longer. A stack rebuilt meanwhile (the path changed before it looked)
+    /// makes the counts agree, and the user's pop is lost.
+    case nextTurnComparingCounts
+    /// Decided when the pop ends, but written one main-queue turn later, as the path then cut to
+    /// the length the stack had: what the program appended in between (at the end of the
+    /// transition) is erased.
+    case writtenOneTurnLate
+  }
+
   /// Presentations are kept per binding; false keeps one per presenter, so a second binding's
   /// presentation replaces the first one's entry.
   public var keysPresentationsByBinding = true
@@ -69,6 +83,21 @@ public struct EngineRules: Sendable, Equatable {
   public var presentsOnceInHierarchy = true
   /// `NavigationStackController` writes the user's pops back to its path.
   public var stackWritesUserPopsBack = true
+  /// A modal requested while its presentation context shows another binding's modal evicts it
+  /// (swift-navigation #242); true waits until that one goes and presents then, as SwiftUI does
+  /// ("The next sheet will be presented when the currently presented sheet gets dismissed").
+  public var laterModalsWait = false
+  public var stackPopSync = StackPopSync.whenThePopEnds
+  /// Removing path elements at the end pops to the controller below the first removed one;
+  /// false pops only the top controller when one element goes, which may be a screen that
+  /// element pushed, so the element's own screen stays.
+  public var popsRemovedPathElementsWhole = true
+  /// A pushed destination is popped from the controller that shows it; false pops from its
+  /// pusher whenever the pusher's `presentedViewController` is set — which UIKit also answers
+  /// for a modal an ancestor presented — so the pusher goes too.
+  public var popsFromThePushedController = true
+  /// A modal dismissed because its presenter left its stack runs its `onDismiss`; false skips it.
+  public var runsOnDismissWhenPresenterLeaves = true
   /// `onDismiss` runs once when a controller the user or the program removed leaves; false runs
   /// it twice (a teardown reached from two callbacks), so what the app does in it happens twice.
   public var runsOnDismissOnce = true

@@ -92,6 +92,9 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
       appliedElements = target
       pushViewController(controller, animated: true)
       controller.loadViewIfNeeded()
+    } else if common == target.count, !rules.popsRemovedPathElementsWhole, current.count == target.count + 1 {
+      appliedElements = target
+      _ = popViewController(animated: true)
     } else if common == target.count {
       let firstRemoved = onStack[common].0
       let index = viewControllers.firstIndex { $0 === firstRemoved }!
@@ -196,6 +199,15 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     let shown = viewControllers.compactMap { element(of: $0) }
     let applied = appliedElements
     appliedElements = shown
+    if rules.stackPopSync == .nextTurnComparingCounts {
+      removedPathControllersWereCollateral = false
+      MainQueue.async { [weak self] in
+        guard let self, rules.stackWritesUserPopsBack else { return }
+        let count = self.viewControllers.compactMap { self.element(of: $0) }.count
+        if self.path.wrappedValue.count > count { self.path.wrappedValue = Array(self.path.wrappedValue.prefix(count)) }
+      }
+      return
+    }
     guard shown.count < applied.count, Array(applied.prefix(shown.count)) == shown else { return }
     if removedPathControllersWereCollateral {
       removedPathControllersWereCollateral = false
@@ -211,6 +223,13 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     guard rules.stackWritesUserPopsBack, current.count > shown.count,
       current[shown.count] == applied[shown.count]
     else { return }
+    guard rules.stackPopSync == .whenThePopEnds else {
+      MainQueue.async { [weak self] in
+        guard let self else { return }
+        self.path.wrappedValue = Array(self.path.wrappedValue.prefix(shown.count))
+      }
+      return
+    }
     path.wrappedValue = Array(current.prefix(shown.count))
   }
 }

@@ -70,6 +70,13 @@ final class RerunQueue {
     if isFlushing { afterFlush.append(work) } else { work() }
   }
 
+  /// Runs `work` once the re-runs already due (state changed since they last ran) have run: now
+  /// if none is due. Work queued before a change must not act on the state the change replaced.
+  func runAfterDueReruns(_ work: @escaping @MainActor () -> Void) {
+    let isDue = !due.isEmpty && flushScheduledIn === HeadlessEnvironment.current
+    if isFlushing || isDue { afterFlush.append(work) } else { work() }
+  }
+
   private func flush() {
     let tokens = due.sorted { $0.sequence < $1.sequence }
     due.removeAll()

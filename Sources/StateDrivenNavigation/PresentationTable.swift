@@ -33,7 +33,9 @@ final class PresentationTable {
   private(set) var entries: [Entry] = []
   /// Whether the presenter's view has appeared once: presentations wait for it.
   var hasAppeared = false
-  /// Work waiting for the presenter to appear, by the binding it shows.
+  /// Work waiting for the presenter to appear (or, where later modals wait, for the modal its
+  /// context shows to go), by the binding it shows. What runs too early looks again and waits
+  /// again.
   private(set) var waitingForAppearance: [(key: UIBindingIdentifier, work: @MainActor () -> Void)] = []
 
   func waitForAppearance(_ key: UIBindingIdentifier, _ work: @escaping @MainActor () -> Void) {
@@ -107,7 +109,13 @@ extension UIViewController {
       guard let controller = entry.controller, controller.parent == nil else { continue }
       // A presenter popped only as collateral comes back; so do its modals, so they write nothing.
       if isCollateralRemoval { controller.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey) }
+      if !rules.runsOnDismissWhenPresenterLeaves { controller.setAssociatedObject(SkipsOnDismiss(), for: skipsOnDismissKey) }
       dismissModalWhenIdle(controller)
     }
   }
 }
+
+let skipsOnDismissKey = AssociatedKey<SkipsOnDismiss>()
+
+/// Marks a modal whose `onDismiss` is skipped (`EngineRules.runsOnDismissWhenPresenterLeaves`).
+final class SkipsOnDismiss: Sendable {}

@@ -136,6 +136,7 @@ extension UIViewController {
         }
       }
       let runOnDismiss = {
+        if child.associatedObject(for: skipsOnDismissKey) != nil { return }
         onDismiss?()
         if !rules.runsOnDismissOnce { onDismiss?() }
       }
@@ -179,7 +180,17 @@ extension UIViewController {
     }
     // A presenter that left the screen while it waited presents nothing.
     guard viewIfLoaded?.window != nil else { return }
-    if presentedViewController != nil, rules.checksWhatIsPresented {
+    if let presented = presentedViewController, rules.checksWhatIsPresented {
+      if rules.laterModalsWait, presented.associatedObject(for: dismissedByBindingKey) == nil {
+        // Another binding's modal, still wanted: wait for it to go instead of evicting it. The
+        // table holds what waits, so an item superseded meanwhile is let go with its entry.
+        table.waitForAppearance(key) { [weak self, weak table] in
+          guard let self, let table else { return }
+          self.presentModalWhenIdle(child, key: key, table: table)
+        }
+        presented.whenGone { [weak table] in table?.releaseWaiting() }
+        return
+      }
       dismiss(animated: true) { [weak self] in
         guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
@@ -279,7 +290,8 @@ extension UIViewController {
       }
       return
     }
-    guard let index = navigation.viewControllers.firstIndex(where: { $0 === child }), index > 0 else { return }
+    let popped = !rules.popsFromThePushedController && presentedViewController != nil && parent === navigation ? self : child
+    guard let index = navigation.viewControllers.firstIndex(where: { $0 === popped }), index > 0 else { return }
     let target = rules.popTarget == .controllerBelow ? index - 1 : index
     // UIKit pops everything above too. Those screens are collateral: the engine, not the user,
     // removed them, so their state is not written back; if it still wants them, they come back.
@@ -346,11 +358,33 @@ extension UIViewController {
     for controller in along.controllers { controller?.fireLeavingHooks() }
   }
 
-  /// Fires this controller's leaving hook and those of every controller contained in it.
+  /// Fires this controller's leaving hook and those of every controller contained in it, and
+  /// lets what waited for it go on, on the next turn (its dismissal's transition is over then).
   private func fireLeavingHooks() {
     associatedObject(for: leavingHookKey)?.fire(self)
+    if let waiting = associatedObject(for: waitingForItKey) {
+      setAssociatedObject(nil, for: waitingForItKey)
+      for work in waiting.work { MainQueue.async { RerunQueue.shared.runAfterDueReruns(work) } }
+    }
     for child in children { child.fireLeavingHooks() }
   }
+
+  /// Runs `work` on the turn after this controller leaves the hierarchy (a modal waiting for the
+  /// one its context shows), after the re-runs due then: a change made meanwhile (the waiting
+  /// modal's screen replaced) is seen first. Only controllers the engine showed report leaving.
+  func whenGone(_ work: @escaping @MainActor () -> Void) {
+    let waiting = associatedObject(for: waitingForItKey) ?? WaitingForIt()
+    waiting.work.append(work)
+    setAssociatedObject(waiting, for: waitingForItKey)
+  }
+}
+
+private let waitingForItKey = AssociatedKey<WaitingForIt>()
+
+/// What waits for a controller to leave.
+@MainActor
+private final class WaitingForIt {
+  var work: [@MainActor () -> Void] = []
 }
 
 private let leavingHookKey = AssociatedKey<LeavingHook>()

@@ -13,11 +13,20 @@ struct MutantsCommand: ParsableCommand {
   @Flag(help: "Also run the breadth-first explorer for the shortest counterexample.") var explore = false
   @Option(parsing: .unconditional, help: "Explorer depth.") var depth = 6
   @Option(help: "Write each mutant's shrunk trace to DIR/<engine>.navtrace.") var writeCorpus: String?
+  @Option(
+    help:
+      "Judge every mutant by this semantics profile (navfuzz, swift-navigation or swiftui) instead of its base engine's own; see 'navfuzz list'."
+  )
+  var semantics: String?
 
   func validate() throws {
     guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1, found \(seeds)") }
     guard runs >= 1 else { throw ValidationError("--runs must be at least 1, found \(runs)") }
     guard depth >= 1 else { throw ValidationError("--depth must be at least 1, found \(depth)") }
+    if let semantics, SemanticsProfile.named(semantics) == nil {
+      throw ValidationError(
+        "unknown semantics '\(semantics)' (known: \(SemanticsProfile.all.map(\.name).joined(separator: ", ")))")
+    }
   }
 
   func run() throws {
@@ -27,8 +36,10 @@ struct MutantsCommand: ParsableCommand {
       let origin = clock.now
       let now = { (clock.now - origin).seconds }
       var escaped = 0
-      print("mutant                        invariant                caught  median s  worst s  shrunk  shortest")
-      for engine in EngineChoice.mutants {
+      print("mutant                        invariant                caught  median s  worst s  shrunk  shortest  judged by")
+      let profile = semantics.flatMap(SemanticsProfile.named)
+      for mutant in EngineChoice.mutants {
+        let engine = profile.map { mutant.judged(by: $0) } ?? mutant
         let exploreShortest: ((Topology, EngineChoice, InvariantID) -> Int?)? =
           explore
           ? { topology, engine, target in
@@ -46,7 +57,7 @@ struct MutantsCommand: ParsableCommand {
         let shrunk = row.shrunk.map { String($0.actions.count) } ?? "-"
         let shortest = row.shortest.map(String.init) ?? "-"
         print(
-          "\(row.engine.padding(30))\(row.expected.rawValue.padding(25))\((row.caught ? "yes" : "NO").padding(8))\(median.padding(10))\(worst.padding(9))\(shrunk.padding(8))\(shortest)"
+          "\(row.engine.padding(30))\(row.expected.rawValue.padding(25))\((row.caught ? "yes" : "NO").padding(8))\(median.padding(10))\(worst.padding(9))\(shrunk.padding(8))\(shortest.padding(10))\(row.semantics)"
         )
         if let directory = writeCorpus, let trace = row.shrunk {
           try Output.write(TraceFormat.print(trace), to: "\(directory)/\(row.engine).navtrace")

@@ -4,15 +4,27 @@ import NavigationFuzzing
 
 struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "run", abstract: "Run a seeded random campaign and save each distinct failure, shrunk.")
+    commandName: "run", abstract: "Run a seeded random campaign and save each distinct failure, shrunk.",
+    discussion: """
+      Without --topology the campaign is a rotation over every topology 'navfuzz list' shows, in that \
+      order: --runs is split evenly among them (the first ones get one run more when it does not \
+      divide), and each topology's share is exactly the campaign 'navfuzz run --topology T --seed S \
+      --runs N' for the T and N its summary line shows. Each failure prints the command that reruns it \
+      on its topology. --engine, --semantics and --allow apply to every topology; --seconds gives each \
+      topology an equal slice; --jobs splits each topology's share; --report writes one report for the \
+      whole rotation; --min-distinct-states is compared with the distinct states summed over topologies.
+      """)
 
-  @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
+  @Option(
+    help: ArgumentHelp(
+      "The topology: \(topologyNames), or a topology file (.json). Default: every topology in turn (the rotation above)."))
+  var topology: String?
   @OptionGroup var engineOption: EngineOption
   @Option(parsing: .unconditional, help: "The campaign seed: the same seed gives the same campaign.") var seed: UInt64 = 1
-  @Option(parsing: .unconditional, help: "How many runs.") var runs = 500
+  @Option(parsing: .unconditional, help: "How many runs (in all, for a rotation).") var runs = 500
   @Option(
     parsing: .unconditional,
-    help: "Rerun one case: the run with this run seed (a failure's 'run seed'), once, instead of a campaign.")
+    help: "Rerun one case: the run with this run seed (a failure's 'run seed'), once, instead of a campaign. Needs --topology.")
   var runSeed: UInt64?
   @Option(
     parsing: .unconditional,
@@ -46,11 +58,16 @@ struct RunCommand: ParsableCommand {
     if let minDistinctStates, minDistinctStates < 0 {
       throw ValidationError("--min-distinct-states must be at least 0, found \(minDistinctStates)")
     }
+    if topology == nil, runSeed != nil {
+      throw ValidationError(
+        "--run-seed repeats one run of one topology: add --topology (each failure's 'rerun:' line names it)")
+    }
+    if topology == nil, workerFirstIndex != nil { throw ValidationError("--worker-first-index needs --topology") }
   }
 
   func run() throws {
     try MainActor.assumeIsolated {
-      let topology = try NavFuzz.topology(named: self.topology)
+      let topology = try self.topology.map { try NavFuzz.topology(named: $0) }
       let engine = try engineOption.choice()
       // Where results go is checked before the campaign, so a typo never costs one.
       try Output.checkFolder(out, option: "--out")
@@ -62,87 +79,33 @@ struct RunCommand: ParsableCommand {
       options.maxSteps = maxSteps
       options.shrinks = !noShrink
       options.swarm = !noSwarm
-      let clock = ContinuousClock()
-      let started = clock.now
-      let interruption = Interruption.install()
+      let session = Session(interruption: Interruption.install())
+      guard let topology, let name = self.topology else {
+        return try runRotation(engine: engine, options: options, session: session)
+      }
       if let workerFirstIndex {
         // A worker of `--jobs`: its part on stdout, failures shrunk later by the merging process.
         options.firstRunIndex = workerFirstIndex
         options.shrinks = false
         let result = Campaign(topology: topology, engine: engine, options: options).run { _, _ in
-          !interruption.happened && (seconds.map { (clock.now - started).seconds < $0 } ?? true)
+          session.goesOn(deadline: seconds)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         FileHandle.standardOutput.write(try encoder.encode(CampaignPart(result)))
         return
       }
-      let campaign = Campaign(topology: topology, engine: engine, options: options)
       var progress = Progress(total: options.runs, timeBudget: seconds)
-      let result: Campaign.Result
-      let processes = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, options.runs)
-      if processes > 1, runSeed == nil {
-        let ranges = Campaign.ranges(runs: options.runs, parts: processes)
-        var processesDone = 0
-        let parts = try ParallelCampaign.run(
-          ranges: ranges, arguments: workerArguments, interrupted: { interruption.happened },
-          local: { range in
-            // The first range runs in this process, as the others start: one process start fewer.
-            var part = options
-            part.firstRunIndex = range.lowerBound
-            part.runs = range.count
-            part.shrinks = false
-            let result = Campaign(topology: topology, engine: engine, options: part).run { _, _ in
-              !interruption.happened && (seconds.map { (clock.now - started).seconds < $0 } ?? true)
-            }
-            processesDone += 1
-            progress.line("\(processesDone) of \(ranges.count) processes done", elapsed: (clock.now - started).seconds)
-            return CampaignPart(result)
-          }
-        ) { _ in
-          processesDone += 1
-          progress.line("\(processesDone) of \(ranges.count) processes done", elapsed: (clock.now - started).seconds)
-        }
-        result = campaign.merge(parts)
-      } else {
-        result = campaign.run { index, partial in
-          let elapsed = (clock.now - started).seconds
-          progress.update(
-            runs: index + 1, steps: partial.statistics.steps, distinctStates: partial.statistics.distinctStates.count,
-            failures: partial.failures.count, elapsed: elapsed)
-          return !interruption.happened && (seconds.map { elapsed < $0 } ?? true)
-        }
-      }
+      let result = try fuzz(
+        topology, named: name, engine: engine, options: options, deadline: seconds, workerSeconds: seconds,
+        session: session, progress: &progress)
       progress.finish()
-      let elapsed = (clock.now - started).seconds
+      let elapsed = session.elapsed
       print(Summary.campaign(result, topology: topology, engine: engine, options: options))
-      if interruption.happened {
+      if session.interruption.happened {
         print("interrupted: \(result.runsCompleted) of \(options.runs) runs ran; the summary and reports cover those")
       }
-      var written: [String] = []
-      var unwritten = 0
-      for failure in result.failures {
-        let path = "\(out)/\(topology.name)-\(engine.name)-\(failure.violation.invariant.rawValue).navtrace"
-        let text = TraceFormat.print(failure.shrunk)
-        print("  \(failure.violation.invariant.rawValue): \(failure.shrunkViolation.explanation)")
-        print(
-          "    shrunk to \(failure.shrunk.actions.count) steps (from \(failure.original.actions.count)), run seed \(failure.runSeed)")
-        if !failure.reproduces { print("    warning: \(Campaign.Failure.nondeterminismHint)") }
-        do {
-          try Output.write(text, to: path)
-          written.append(path)
-          print("    saved \(path)")
-          print("    replay: \(ReplayCommandLine.replay(path, topology: topology.name))")
-        } catch {
-          // A found failure is never lost: the trace is below, and the run seed repeats it.
-          unwritten += 1
-          written.append("")
-          Output.error("\(path): error: could not save the trace: \(error.localizedDescription)")
-          print(
-            "    rerun: \(ReplayCommandLine.run(topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed, maxSteps: maxSteps))")
-        }
-        print(text.split(separator: "\n").map { "    | \($0)" }.joined(separator: "\n"))
-      }
+      let saved = printFailures(result, topology: topology, engine: engine, inRotation: false)
       Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(result.statistics.steps) / max(elapsed, 1e-9)))
       let floorMissed = minDistinctStates.map { result.statistics.distinctStates.count < $0 } ?? false
       if floorMissed {
@@ -151,20 +114,123 @@ struct RunCommand: ParsableCommand {
       if let report {
         let value = CampaignReport(
           campaign: result, topology: topology, engine: engine, options: options, durationSeconds: elapsed,
-          minDistinctStates: minDistinctStates, savedTraces: written)
+          minDistinctStates: minDistinctStates, savedTraces: saved.paths)
         let files = try ReportWriter.write(value, to: report)
         print("reports: \(files.joined(separator: " "))")
       }
-      if !result.failures.isEmpty || floorMissed { throw ExitCode(1) }
-      if unwritten > 0 { throw ExitCode(2) }
-      if interruption.happened { throw ExitCode(130) }
+      try throwExitCode(failed: !result.failures.isEmpty || floorMissed, unwritten: saved.unwritten, interrupted: session.interruption.happened)
     }
   }
 }
 
 extension RunCommand {
-  /// The command line of the `--jobs` worker for `range`: this campaign's options, that range.
-  func workerArguments(_ range: Range<Int>) -> [String] {
+  /// What every campaign of one command shares: when it started and whether it was interrupted.
+  struct Session {
+    let interruption: Interruption
+    let clock = ContinuousClock()
+    let started = ContinuousClock.now
+
+    var elapsed: Double { (clock.now - started).seconds }
+
+    /// Whether another run may start: not interrupted, and before `deadline` (seconds from the start).
+    func goesOn(deadline: Double?) -> Bool {
+      !interruption.happened && (deadline.map { elapsed < $0 } ?? true)
+    }
+  }
+
+  /// Runs `topology`'s campaign, in `--jobs` processes when there are several, each run starting
+  /// before `deadline` (seconds from the session's start; `workerSeconds` is the budget the worker
+  /// processes get). `progress` counts on from `before` (the runs of a rotation's earlier topologies).
+  @MainActor
+  func fuzz(
+    _ topology: Topology, named name: String, engine: EngineChoice, options: Campaign.Options, deadline: Double?,
+    workerSeconds: Double?, session: Session, progress: inout Progress, before: Campaign.Result = Campaign.Result(),
+    label: String = ""
+  ) throws -> Campaign.Result {
+    let campaign = Campaign(topology: topology, engine: engine, options: options)
+    let processes = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, options.runs)
+    guard processes > 1, runSeed == nil else {
+      return campaign.run { index, partial in
+        progress.update(
+          runs: before.runsCompleted + index + 1, steps: before.statistics.steps + partial.statistics.steps,
+          distinctStates: before.statistics.distinctStates.count + partial.statistics.distinctStates.count,
+          failures: before.failures.count + partial.failures.count, elapsed: session.elapsed)
+        return session.goesOn(deadline: deadline)
+      }
+    }
+    let ranges = Campaign.ranges(runs: options.runs, parts: processes)
+    var processesDone = 0
+    let parts = try ParallelCampaign.run(
+      ranges: ranges, arguments: { workerArguments($0, topology: name, seconds: workerSeconds) },
+      interrupted: { session.interruption.happened },
+      local: { range in
+        // The first range runs in this process, as the others start: one process start fewer.
+        var part = options
+        part.firstRunIndex = range.lowerBound
+        part.runs = range.count
+        part.shrinks = false
+        let result = Campaign(topology: topology, engine: engine, options: part).run { _, _ in
+          session.goesOn(deadline: deadline)
+        }
+        processesDone += 1
+        progress.line("\(label)\(processesDone) of \(ranges.count) processes done", elapsed: session.elapsed)
+        return CampaignPart(result)
+      }
+    ) { _ in
+      processesDone += 1
+      progress.line("\(label)\(processesDone) of \(ranges.count) processes done", elapsed: session.elapsed)
+    }
+    return campaign.merge(parts)
+  }
+
+  /// Prints each failure (shrunk trace inline) and saves it; returns the saved paths, "" for one
+  /// that could not be saved (it is printed, and its run seed repeats it). In a rotation each
+  /// failure is headed by its topology and always shows the command that reruns it there.
+  @MainActor
+  func printFailures(
+    _ result: Campaign.Result, topology: Topology, engine: EngineChoice, inRotation: Bool
+  ) -> (paths: [String], unwritten: Int) {
+    var written: [String] = []
+    var unwritten = 0
+    for failure in result.failures {
+      let path = "\(out)/\(topology.name)-\(engine.name)-\(failure.violation.invariant.rawValue).navtrace"
+      let text = TraceFormat.print(failure.shrunk)
+      let rerun =
+        ReplayCommandLine.run(
+          topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
+          maxSteps: maxSteps) + (inRotation && noSwarm ? " --no-swarm" : "")
+      print("  \(inRotation ? "\(topology.name): " : "")\(failure.violation.invariant.rawValue): \(failure.shrunkViolation.explanation)")
+      print(
+        "    shrunk to \(failure.shrunk.actions.count) steps (from \(failure.original.actions.count)), run seed \(failure.runSeed)")
+      if !failure.reproduces { print("    warning: \(Campaign.Failure.nondeterminismHint)") }
+      do {
+        try Output.write(text, to: path)
+        written.append(path)
+        print("    saved \(path)")
+        print("    replay: \(ReplayCommandLine.replay(path, topology: topology.name))")
+        if inRotation { print("    rerun: \(rerun)") }
+      } catch {
+        // A found failure is never lost: the trace is below, and the run seed repeats it.
+        unwritten += 1
+        written.append("")
+        Output.error("\(path): error: could not save the trace: \(error.localizedDescription)")
+        print("    rerun: \(rerun)")
+      }
+      print(text.split(separator: "\n").map { "    | \($0)" }.joined(separator: "\n"))
+    }
+    return (written, unwritten)
+  }
+
+  /// Exit codes: 1 for failures or a missed floor, else 2 for a trace not saved, else 130 when
+  /// interrupted.
+  func throwExitCode(failed: Bool, unwritten: Int, interrupted: Bool) throws {
+    if failed { throw ExitCode(1) }
+    if unwritten > 0 { throw ExitCode(2) }
+    if interrupted { throw ExitCode(130) }
+  }
+
+  /// The command line of the `--jobs` worker for `range` of `topology`: this campaign's options, that range.
+  func workerArguments(_ range: Range<Int>, topology: String, seconds: Double?) -> [String] {
     var arguments = [
       "run", "--topology", topology, "--seed", "\(seed)", "--runs", "\(range.count)", "--max-steps", "\(maxSteps)",
       "--worker-first-index", "\(range.lowerBound)",

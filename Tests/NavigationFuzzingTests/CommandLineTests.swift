@@ -62,6 +62,13 @@ import Testing
     }
   }
 
+  @Test func mutantsWithAnUnknownProfileIsAUsageError() throws {
+    let folder = try Self.scratch()
+    let outcome = try Self.run(["mutants", "--semantics", "uikit"], in: folder)
+    #expect(outcome.status == 2, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("unknown semantics 'uikit'"), "\(outcome.stderr)")
+  }
+
   @Test func theVirtualClockSaturatesInsteadOfCrashing() throws {
     let folder = try Self.scratch()
     try Self.write("navtrace 1\ntopology basic\nadvance 9223372036854775807\nadvance 1\nset presentedChild 1\nsettle\nexpect ok\n", to: "end-of-time.navtrace", in: folder)
@@ -146,11 +153,12 @@ import Testing
 
   @Test func aFailurePrintsItsShrunkTraceInlineAndARerunBySeedRepeatsIt() throws {
     let folder = try Self.scratch()
-    let found = try Self.run(["run", "--engine", "no-write-back", "--runs", "60"], in: folder)
+    let found = try Self.run(["run", "--topology", "basic", "--engine", "no-write-back", "--runs", "60"], in: folder)
     #expect(found.status == 1)
     #expect(found.stdout.contains("    | navtrace 1"), "\(found.stdout)")
     let seed = try #require(found.stdout.components(separatedBy: "run seed ").dropFirst().first?.prefix { $0.isNumber })
-    let again = try Self.run(["run", "--engine", "no-write-back", "--run-seed", String(seed), "--out", "again"], in: folder)
+    let again = try Self.run(
+      ["run", "--topology", "basic", "--engine", "no-write-back", "--run-seed", String(seed), "--out", "again"], in: folder)
     #expect(again.status == 1)
     #expect(again.stdout.contains("1 runs of up to 32 steps"), "\(again.stdout)")
     #expect(again.stdout.contains("run seed \(seed)"))
@@ -240,7 +248,7 @@ import Testing
     let folder = try Self.scratch()
     let process = Process()
     process.executableURL = Self.binary
-    process.arguments = ["run", "--runs", "100000000", "--report", "report", "--jobs", "1"]
+    process.arguments = ["run", "--topology", "basic", "--runs", "100000000", "--report", "report", "--jobs", "1"]
     process.currentDirectoryURL = folder
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -257,8 +265,9 @@ import Testing
 
   @Test func jobsGiveTheSameSummaryAsOneProcess() throws {
     let folder = try Self.scratch()
+    // The rotation has its own test (DefaultCampaignTests); this is one topology's campaign.
     for engine in ["state-driven", "no-write-back"] {
-      let arguments = ["run", "--runs", "60", "--seed", "9", "--engine", engine, "--out", "failures"]
+      let arguments = ["run", "--topology", "basic", "--runs", "60", "--seed", "9", "--engine", engine, "--out", "failures"]
       let one = try Self.run(arguments + ["--jobs", "1"], in: folder)
       let two = try Self.run(arguments + ["--jobs", "2"], in: folder)
       let three = try Self.run(arguments + ["--jobs", "3"], in: folder)
@@ -312,6 +321,7 @@ import Testing
     let folder = try Self.scratch()
     let process = Process()
     process.executableURL = Self.binary
+    // The default campaign, a rotation: interrupted in its first topology, it names the others as not run.
     process.arguments = ["run", "--runs", "100000000", "--jobs", "2"]
     process.currentDirectoryURL = folder
     let out = Pipe()
@@ -320,12 +330,15 @@ import Testing
     try process.run()
     sleep(3)
     // To the parent alone: it must pass the signal on to its workers.
-    Self.interruptAndExpectItsSummary(process, stdout: out)
+    let stdout = Self.interruptAndExpectItsSummary(process, stdout: out)
+    #expect(stdout.contains(" topologies in turn, "), "\(stdout)")
+    #expect(stdout.contains("not run: interrupted"), "\(stdout)")
   }
 
   /// Sends SIGINT to a running campaign, which must end on its own, soon (else it is killed so
   /// the suite does not hang), with exit code 130 and its summary.
-  static func interruptAndExpectItsSummary(_ process: Process, stdout out: Pipe) {
+  @discardableResult
+  static func interruptAndExpectItsSummary(_ process: Process, stdout out: Pipe) -> String {
     process.interrupt()
     // Once in a while (seen under a loaded test run, not yet explained) the first SIGINT never
     // reaches the campaign; a process that has not reacted within 10 s gets it once more. A second
@@ -343,7 +356,8 @@ import Testing
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 130, "\(stdout)")
-    #expect(stdout.contains("navfuzz run: topology basic"), "\(stdout)")
+    #expect(stdout.hasPrefix("navfuzz run: "), "\(stdout)")
     #expect(stdout.contains("interrupted: "), "\(stdout)")
+    return stdout
   }
 }

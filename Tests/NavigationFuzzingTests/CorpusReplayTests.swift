@@ -66,8 +66,12 @@ import Testing
     let caught = try Replay.run(trace, topology: topology, engine: mutant)
     for unmet in caught.unmetExpectations { Issue.record("\(unmet)") }
     #expect(caught.passed)
+    // The engine it is a mutant of, judged by the same profile, is clean on it.
+    let base = try #require(EngineChoice.named(mutant.mutantOf ?? EngineChoice.default.name))
+    #expect(trace.semantics == (mutant.semantics == .navfuzz ? nil : mutant.semantics.name))
     let onRealEngine = try Replay.run(
-      Trace(topology: trace.topology, steps: trace.actions, source: path), topology: topology, engine: .default)
+      Trace(topology: trace.topology, semantics: trace.semantics, steps: trace.actions, source: path),
+      topology: topology, engine: base.judged(by: mutant.semantics))
     #expect(onRealEngine.violations.isEmpty, "\(onRealEngine.violations.map(\.explanation))")
   }
 }

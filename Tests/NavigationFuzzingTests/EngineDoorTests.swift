@@ -31,6 +31,23 @@ import Testing
     #expect(Set(EngineChoice.builtIn.map(\.name)).count == EngineChoice.builtIn.count)
   }
 
+  /// A mutant is judged by the profile its base engine declares, and knows which engine it breaks.
+  @Test func mutantsAreJudgedByTheirBaseEnginesProfile() {
+    let ofSwiftNavigationLike = EngineChoice.mutants.filter { $0.mutantOf == EngineChoice.swiftNavigationLike.name }
+    #expect(ofSwiftNavigationLike.count == 5)
+    for mutant in ofSwiftNavigationLike {
+      #expect(mutant.name.hasPrefix("sn-"), "\(mutant.name)")
+      #expect(mutant.semantics == .swiftNavigation, "\(mutant.name)")
+      #expect(MutantsReport.topology(for: mutant).name != Topology.basic.name || mutant.name == "sn-pops-pusher-under-modal")
+    }
+    for mutant in EngineChoice.mutants where mutant.mutantOf != EngineChoice.swiftNavigationLike.name {
+      #expect(mutant.mutantOf == EngineChoice.default.name, "\(mutant.name)")
+      #expect(mutant.semantics == .navfuzz, "\(mutant.name)")
+    }
+    #expect(EngineChoice.default.mutantOf == nil)
+    #expect(EngineChoice.swiftNavigationLike.mutantOf == nil)
+  }
+
   /// A mutant's rules hold only in the world it was made in: the real engine, run after it, is
   /// the real engine again.
   @Test func aMutantsRulesDoNotOutliveItsWorld() throws {

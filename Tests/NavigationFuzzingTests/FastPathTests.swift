@@ -1,3 +1,4 @@
+@testable import HeadlessUIKit
 @testable import NavigationFuzzing
 import Testing
 
@@ -87,5 +88,20 @@ import Testing
       checked += 1
     }
     #expect(checked > 500)
+  }
+
+  @Test func theTopmostControllerIsTheEndOfThePresentedChainAndNamesAreTheirTypesAndSerials() {
+    var checked = 0, presented = 0
+    everyStep(runs: 4, maxSteps: 30) { runner in
+      let window = runner.world.window
+      #expect(window.topmostViewController === window.rootViewController?.presentedChain.last)
+      if window.topmostViewController !== window.rootViewController { presented += 1 }
+      for controller in runner.environment.liveControllers {
+        #expect(controller.debugName == "\(String(describing: type(of: controller)))#\(controller.serial)")
+      }
+      checked += 1
+    }
+    #expect(checked > 500)
+    #expect(presented > 100, "nothing was ever presented: the chain was never longer than the root")
   }
 }

@@ -34,6 +34,8 @@ import Testing
     ("cover-without-navigation", "topology covers\nset cover 1\nset cover.detail 1\nsettle\n", .stateUIConsistency),
     // Settled, everything agrees: only the check at the start of each transition sees the flash.
     ("restores-popped-screens", "topology stack\npath append 1\nsettle\nuser back\nsettle\n", .noStaleTransition),
+    // A path of several kinds: a detail shown with the recording's screen.
+    ("last-destination-wins", "topology syncups-stack\npath append detail 1\nsettle\n", .stackPathConsistency),
   ]
 
   @Test(arguments: 0..<mutantTraces.count)

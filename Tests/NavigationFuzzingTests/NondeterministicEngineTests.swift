@@ -1,5 +1,6 @@
+import Foundation
 import HeadlessUIKit
-import NavigationFuzzing
+@testable import NavigationFuzzing
 import StateDrivenNavigation
 import Testing
 
@@ -21,14 +22,19 @@ import Testing
     }
   }
 
-  @Test func aFailureThatDoesNotReplaySaysTheEngineIsNotDeterministic() throws {
+  /// An engine that presents nothing in the first world it is made for (each call starts afresh).
+  func brokenInItsFirstWorld() -> EngineChoice {
     let once = BrokenOnce()
-    let engine = EngineChoice(
+    return EngineChoice(
       name: "broken-in-its-first-world", summary: "",
       make: {
         once.worldsMade += 1
         return once.worldsMade == 1 ? PresentsNothing() : StateDrivenEngine()
       })
+  }
+
+  @Test func aFailureThatDoesNotReplaySaysTheEngineIsNotDeterministic() throws {
+    let engine = brokenInItsFirstWorld()
     let result = NavFuzz.check(engine: engine, topology: .basic, runs: 1)
     #expect(result.failures.count == 1)
     let failure = try #require(result.failures.first)
@@ -44,5 +50,42 @@ import Testing
     #expect(!result.passed)
     #expect(result.failures.allSatisfy { $0.reproduces })
     #expect(!result.description.contains("SWIFT_DETERMINISTIC_HASHING"), "\(result)")
+  }
+
+  /// The reports of one campaign over `engine`: report.json (parsed), report.md and report.html.
+  func reports(of engine: EngineChoice) throws -> (json: [[String: Any]], markdown: String, html: String, junit: String) {
+    var options = Campaign.Options()
+    options.runs = 1
+    let result = Campaign(topology: .basic, engine: engine, options: options).run()
+    let report = CampaignReport(
+      campaign: result, topology: .basic, engine: engine, options: options, durationSeconds: 1,
+      minDistinctStates: nil, savedTraces: [])
+    let object = try #require(try JSONSerialization.jsonObject(with: ReportWriter.json(report)) as? [String: Any])
+    let failures = try #require(object["failures"] as? [[String: Any]])
+    return (failures, MarkdownReport.render(report), HTMLReport.render(report), JUnitReport.render(report))
+  }
+
+  @Test func everyReportWarnsThatAFailureDoesNotReproduce() throws {
+    let engine = brokenInItsFirstWorld()
+    let (failures, markdown, html, junit) = try reports(of: engine)
+    let failure = try #require(failures.first)
+    #expect(failure["reproduces"] as? Bool == false)
+    #expect(junit.contains("warning: replaying this trace does not reproduce the failure"), "\(junit)")
+    let warning = try #require(failure["warning"] as? String)
+    #expect(warning == Campaign.Failure.nondeterminismHint)
+    #expect(markdown.contains("**Warning:** \(Campaign.Failure.nondeterminismHint)"), "\(markdown)")
+    #expect(html.contains("<strong>Warning:</strong> replaying this trace does not reproduce the failure"), "\(html)")
+    #expect(html.contains("SWIFT_DETERMINISTIC_HASHING=1"))
+  }
+
+  @Test func aReproducedFailuresReportsCarryNoWarning() throws {
+    let engine = EngineChoice(name: "presents-nothing", summary: "", make: { PresentsNothing() })
+    let (failures, markdown, html, junit) = try reports(of: engine)
+    let failure = try #require(failures.first)
+    #expect(failure["reproduces"] as? Bool == true)
+    #expect(!junit.contains("warning:"))
+    #expect(failure["warning"] == nil)
+    #expect(!markdown.contains("Warning:"))
+    #expect(!html.contains("Warning:"))
   }
 }

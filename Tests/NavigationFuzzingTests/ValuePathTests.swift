@@ -52,6 +52,26 @@ import Testing
     #expect(machine.path.map(\.value) == [1])
   }
 
+  /// Where collateral pops write back, a path screen that left not as a collateral (the user
+  /// popped it, a pop of values decided where it popped, a pop nothing below explains) leaves the
+  /// path alone; it is shown again by a new screen, which must appear before it presents.
+  @Test func aPathScreenWhoseWriteBackIsDecidedElsewhereKeepsItsElement() {
+    var machine = ReferenceMachine(topology: spec, semantics: .swiftNavigation)
+    for (index, value) in [3, 1].enumerated() {
+      machine.pathAppend(value, generation: index + 1)
+      machine.pushed(pathElement: index, generation: index + 1)
+      machine.appeared(screen: Address([.pathElement(index)]), generation: index + 1)
+    }
+    var collateral = machine
+    collateral.leftStack(pathElement: 1, generation: 2)
+    #expect(collateral.path.map(\.value) == [3])
+    machine.leftStack(pathElement: 1, generation: 2, collateral: false)
+    #expect(machine.path.map(\.value) == [3, 1])
+    #expect(!machine.path[1].isOnStack)
+    #expect(!machine.showsWhatItHolds(Address([.pathElement(1)])))
+    #expect(machine.showsWhatItHolds(Address([.pathElement(0)])))
+  }
+
   @Test func topologyFilesSayWhenPathElementsAreValues() throws {
     let text = """
       { "name": "values-file", "root": "home", "screens": [

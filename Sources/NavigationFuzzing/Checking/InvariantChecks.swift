@@ -70,7 +70,7 @@ extension Runner {
     checked(.identityRebinding)
     for change in identityChanges {
       guard let expected = world.reference.item(at: change.address), expected.generation == change.generation,
-        world.reference.showsWhatItHolds(change.address.parent)
+        world.reference.showsItem(at: change.address)
       else { continue }
       var label: String { topology.spec.describe(change.address) }
       let held = world.runtimeSlot(change.address).flatMap { $0.0.peek($0.1) }
@@ -88,15 +88,20 @@ extension Runner {
     identityChanges.removeAll()
 
     // stack-path-consistency: the path's elements are the stack's path screens, in order.
-    if topology.spec.root.pathElementScreen != nil {
+    if topology.spec.root.hasPath {
       checked(.stackPathConsistency)
       let path = world.rootModel.peekPath.map(\.value)
-      let shown = entries.compactMap { entry -> Int? in
-        if case .pathElement? = entry.place { return entry.tag?.id }
-        return nil
-      }
+      let shown = entries.filter(\.isPathScreen).compactMap { $0.tag?.id }
       if path != shown {
         violation(.stackPathConsistency, "the path is \(path) but the stack shows \(shown)")
+      } else if let wrong = zip(world.rootModel.peekPath, entries.filter(\.isPathScreen)).first(where: { element, entry in
+        (entry.controller as? ScreenController)?.model.type != element.screen.type
+      }) {
+        // Each element is shown by the screen of its kind (a path with several kinds).
+        let shownType = (wrong.1.controller as? ScreenController)?.model.spec.name ?? "another controller"
+        violation(
+          .stackPathConsistency,
+          "the stack shows value \(wrong.0.value) with a \(shownType) screen, not the \(wrong.0.screen.spec.name) screen of its kind")
       }
     }
 
@@ -164,12 +169,13 @@ extension Runner {
     entries.count == expected.count && zip(entries, expected).allSatisfy { $0.isSurely($1) }
   }
 
-  /// A controller built for a slot whose presenter has not appeared yet, where the profile says
-  /// presentations wait for that: kept for later, not leaked.
+  /// A controller built for a slot whose presenter has not appeared yet, or for a modal waiting
+  /// for another to go, where the profile says presentations wait for that: kept for later, not
+  /// leaked.
   private func isWaitingForItsPresenter(_ controller: UIViewController) -> Bool {
     let tag = controller.screenTag ?? controller.children.first?.screenTag
     guard case .slot(let address, _)? = tag?.place, let item = world.reference.item(at: address) else { return false }
-    return item.generation == tag?.generation && !world.reference.showsWhatItHolds(address.parent)
+    return item.generation == tag?.generation && !world.reference.showsItem(at: address)
   }
 
   private func checkStateUIConsistency(entries: [ScreenEntry], report: (InvariantID, String) -> Void) {
@@ -188,7 +194,7 @@ extension Runner {
     for entry in entries {
       if case .slot(let shown, _)? = entry.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
     }
-    for (address, item) in filled where world.reference.showsWhatItHolds(address.parent) {
+    for (address, item) in filled where world.reference.showsItem(at: address) {
       guard let showing = firstShowing[address] else {
         report(.stateUIConsistency, "'\(topology.spec.describe(address))' holds an item but no controller on screen shows it")
         return

@@ -10,6 +10,9 @@ public struct EngineChoice: Sendable {
   public let summary: String
   /// For engines with a known bug put back (mutants): the invariant that names the bug.
   public let expectedInvariant: InvariantID?
+  /// For mutants: the name of the engine they put a bug back into, which is clean where they
+  /// are caught.
+  public let mutantOf: String?
   /// The profile the reference judges this engine by: the one it declares, unless a command,
   /// a trace or a test chose another (`judged(by:)`).
   public private(set) var semantics: SemanticsProfile
@@ -22,13 +25,14 @@ public struct EngineChoice: Sendable {
   /// An engine, and optionally the app's feature code and the invariant its known bug breaks.
   public init(
     name: String, summary: String, caughtBy expectedInvariant: InvariantID? = nil,
-    semantics: SemanticsProfile = .navfuzz, contract: EngineContract = EngineContract(),
+    semantics: SemanticsProfile = .navfuzz, contract: EngineContract = EngineContract(), mutantOf: String? = nil,
     make: @escaping @MainActor @Sendable () -> any NavigationEngine,
     features: @escaping @MainActor @Sendable () -> any AppFeatures = { StandardFeatures() }
   ) {
     self.name = name
     self.summary = summary
     self.expectedInvariant = expectedInvariant
+    self.mutantOf = mutantOf ?? (expectedInvariant == nil ? nil : EngineChoice.defaultName)
     self.semantics = semantics
     self.contract = contract
     self.make = make
@@ -60,8 +64,10 @@ public struct EngineChoice: Sendable {
     return copy
   }
 
+  static let defaultName = "state-driven"
+
   public static let `default` = EngineChoice(
-    name: "state-driven", summary: "StateDrivenNavigation, the built-in engine", make: { StateDrivenEngine() })
+    name: defaultName, summary: "StateDrivenNavigation, the built-in engine", make: { StateDrivenEngine() })
 
   /// The built-in engines: the real one and the one following swift-navigation's choices, then
   /// every mutant.

@@ -5,23 +5,51 @@
 /// invariant that catches it; `navfuzz mutants` and the mutant corpus prove the harness finds
 /// every one. They reach the harness through the same door as any engine.
 struct Mutant {
+  /// The engine a mutant breaks one rule of: its rules, its name and the profile that judges it.
+  enum Base {
+    case stateDriven
+    case swiftNavigationLike
+
+    var rules: EngineRules {
+      switch self {
+      case .stateDriven: EngineRules()
+      case .swiftNavigationLike: .swiftNavigation
+      }
+    }
+
+    @MainActor var engine: EngineChoice {
+      switch self {
+      case .stateDriven: .default
+      case .swiftNavigationLike: .swiftNavigationLike
+      }
+    }
+  }
+
   let name: String
   let summary: String
   let caughtBy: InvariantID
+  let base: Base
   let rules: EngineRules
 
-  init(_ name: String, _ summary: String, caughtBy: InvariantID, breaking rule: (inout EngineRules) -> Void) {
+  init(
+    _ name: String, _ summary: String, caughtBy: InvariantID, of base: Base = .stateDriven,
+    breaking rule: (inout EngineRules) -> Void
+  ) {
     self.name = name
     self.summary = summary
     self.caughtBy = caughtBy
-    var rules = EngineRules()
+    self.base = base
+    var rules = base.rules
     rule(&rules)
     self.rules = rules
   }
 
+  /// Reaches the harness as its base engine does, judged by the profile its base declares.
   @MainActor var engine: EngineChoice {
     let rules = rules
-    return EngineChoice(name: name, summary: summary, caughtBy: caughtBy, make: { StateDrivenEngine(rules: rules) })
+    return EngineChoice(
+      name: name, summary: summary, caughtBy: caughtBy, semantics: base.engine.semantics,
+      contract: base.engine.contract, mutantOf: base.engine.name, make: { StateDrivenEngine(rules: rules) })
   }
 
   static let all: [Mutant] = [
@@ -85,9 +113,12 @@ extension EngineChoice {
     name: "end-meeting-before-last", summary: "app glue: end meeting returns to the element before last",
     caughtBy: .referenceAgreement, make: { StateDrivenEngine() }, features: { EndMeetingReturnsToElementBeforeLast() })
 
-  /// Every mutant: the engine's rule variants, the app glue's, then the engine variants that
-  /// replace one component (a stack controller, how covers are wrapped).
+  /// Every mutant: the engine's rule variants, the app glue's, the engine variants that replace
+  /// one component (a stack controller, how covers are wrapped), then the rule variants of
+  /// `swift-navigation-like`.
   public static var mutants: [EngineChoice] {
     Mutant.all.map(\.engine) + [endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens]
+      + [lastDestinationWins]
+      + Mutant.ofSwiftNavigationLike.map(\.engine)
   }
 }

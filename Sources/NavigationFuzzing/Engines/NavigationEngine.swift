@@ -60,7 +60,14 @@ public struct SlotConnection {
 @MainActor
 public struct PathConnection {
   public let model: ScreenModel
-  /// Builds the screen for a path element.
-  public let content: @MainActor (PathElement) -> UIViewController
+  /// One screen builder per kind of element, indexed by `PathElement.kind`: what an app registers
+  /// with `navigationDestination(for:)`, one per type of value (or one closure switching over
+  /// its `Path` enum's cases).
+  public let destinations: [@MainActor (PathElement) -> UIViewController]
   public var pathKeyPath: ReferenceWritableKeyPath<ScreenModel, [PathElement]> { \ScreenModel.path }
+
+  /// Builds the screen for a path element: the destination of its kind.
+  public var content: @MainActor (PathElement) -> UIViewController {
+    { [destinations] element in destinations[element.kind](element) }
+  }
 }

@@ -53,8 +53,10 @@ public struct StateDrivenEngine: NavigationEngine {
     _ make: (UIBinding<[PathElement]>, UIViewController) -> Stack
   ) -> Stack {
     let stack = make(UIBindable(path.model)[dynamicMember: path.pathKeyPath], root)
-    let content = path.content
-    stack.navigationDestination(for: PathElement.self) { content($0) }
+    // One destination closure that picks the screen by the element's kind, as
+    // `navigationDestination(for:)` picks by the value's type.
+    let destinations = path.destinations
+    stack.navigationDestination(for: PathElement.self) { element in destinations[element.kind](element) }
     return stack
   }
 }

@@ -78,7 +78,7 @@ public enum FuzzInput {
     case .bump(let address):
       return index(address, in: options.screens.all).map { [kindByte, $0] }
     case .pathAppend(let value):
-      return index(value, in: generatedIDs).map { [kindByte, $0] }
+      return index(value, in: options.pathValueChoices).map { [kindByte, $0] }
     case .pathRemoveLast(let count):
       guard count >= 1, count <= options.pathCount else { return nil }
       return [kindByte, UInt8(count - 1)]
@@ -88,7 +88,7 @@ public enum FuzzInput {
       var bytes = options.pathValues.isEmpty ? [kindByte] : [kindByte, 1]
       bytes.append(UInt8(values.count))
       for value in values {
-        guard let position = index(value, in: generatedIDs) else { return nil }
+        guard let position = index(value, in: options.pathValueChoices) else { return nil }
         bytes.append(position)
       }
       return bytes

@@ -32,6 +32,12 @@ func stepWeight(_ kind: ActionKind) -> Int? {
 
 /// Small, so identity collisions and changes happen often.
 let generatedIDs = [1, 2, 3]
+
+/// The values path steps choose from: those the path's kinds declare (every kind's, in order), or
+/// for a path of `[Int]` the generated ids.
+func pathValueChoices(_ spec: TopologySpec) -> [Int] {
+  spec.root.declaredPathValues ?? generatedIDs
+}
 /// Durations around the transitions' (300-500 ms), so time steps land inside animations.
 let generatedDurations = [50, 100, 150, 250, 300, 350, 400, 500, 600]
 
@@ -77,13 +83,13 @@ public struct StepGenerator<Choices: ChoiceSource> {
       let slot = random.pick(options.flagSlots)
       return .toggle(slot.address, on: !slot.filled)
     case .bump: return .bump(random.pick(options.screens))
-    case .pathAppend: return .pathAppend(random.pick(generatedIDs))
+    case .pathAppend: return .pathAppend(random.pick(options.pathValueChoices))
     case .pathRemoveLast: return .pathRemoveLast(1 + random.below(options.pathCount))
     case .pathSet:
       if !options.pathValues.isEmpty, random.below(2) == 0 {
         return .pathSet(Self.rearranged(options.pathValues, using: &random))
       }
-      return .pathSet((0..<random.below(4)).map { _ in random.pick(generatedIDs) })
+      return .pathSet((0..<random.below(4)).map { _ in random.pick(options.pathValueChoices) })
     case .app:
       let choice = random.pick(options.intents)
       return .app(choice.screen, intent: choice.intent)
@@ -141,6 +147,8 @@ struct StepOptions {
     return list(.intents) { entry, address in (address, spec.screens[entry.screenType].intents[entry.intent].name) }
   }
   var pathCount = 0
+  /// What a path step may append.
+  let pathValueChoices: [Int]
   /// The root path's values, bottom to top, when its elements are plain values (deep links that
   /// rearrange them are chosen then).
   var pathValues: [Int] = []
@@ -166,9 +174,10 @@ struct StepOptions {
     self.counts = counts
     let reference = runner.reference
     let spec = runner.topology.spec
+    pathValueChoices = NavigationFuzzing.pathValueChoices(spec)
     pathCount = reference.path.count
     if spec.root.pathEquality == .byValue { pathValues = reference.path.map(\.value) }
-    let hasPath = spec.root.pathElementScreen != nil
+    let hasPath = spec.root.hasPath
     let window = runner.world.window
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
@@ -293,7 +302,7 @@ struct OptionWalk {
           return false
         }
       }
-      for index in screenSpec.slots.indices {
+      for index in screenSpec.slots.indices where !screenSpec.slots[index].isAbsent {
         let filled = screen.slots[index] != nil
         components.append(.slot(index))
         let lists =

@@ -92,6 +92,11 @@ public struct CampaignReport: Codable, Sendable {
     public var actualScreen: [String]
     public var timeline: [Frame]
     public var replayCommand: String
+    /// Campaigns: whether replaying the shrunk trace fails again (false only for an engine that
+    /// is not deterministic); nil for replayed traces, which are their own evidence.
+    public var reproduces: Bool?
+    /// What a reader must know before trusting the trace: set when it does not reproduce.
+    public var warning: String?
   }
 
   public var schemaVersion = Self.schemaVersion
@@ -216,7 +221,7 @@ extension CampaignReport {
     self.failures = Self.grouped(zip(result.failures, savedTraces + Array(repeating: "", count: max(0, result.failures.count - savedTraces.count))).map {
       failure, path in
       let violation = failure.shrunkViolation
-      return Failure(
+      var report = Failure(
         invariant: violation.invariant.rawValue, alsoViolated: [], explanation: violation.explanation,
         stepIndex: violation.stepIndex, runSeed: String(failure.runSeed), source: path.isEmpty ? nil : path, originalSteps: failure.original.actions.count,
         shrunkSteps: failure.shrunk.actions.count, trace: TraceFormat.print(failure.shrunk),
@@ -228,6 +233,9 @@ extension CampaignReport {
             topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
             maxSteps: options.maxSteps)
           : ReplayCommandLine.replay(path, topology: topology.name))
+      report.reproduces = failure.reproduces
+      report.warning = failure.reproduces ? nil : NavigationFuzzing.Campaign.Failure.nondeterminismHint
+      return report
     })
   }
 

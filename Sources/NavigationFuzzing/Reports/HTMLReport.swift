@@ -64,6 +64,9 @@ enum HTMLReport {
       html.append(
         "<p>The same trace also violates " + failure.alsoViolated.map { "<code>\(escaped($0))</code>" }.joined(separator: ", ") + ".</p>")
     }
+    if let warning = failure.warning {
+      html.append("<p class=\"warning\"><strong>Warning:</strong> \(escaped(warning)).</p>")
+    }
     html.append("<p>\(escaped(steps)) Replay: <code>\(escaped(failure.replayCommand))</code></p>")
     html.append("<div class=\"timeline\">")
     for frame in failure.timeline {

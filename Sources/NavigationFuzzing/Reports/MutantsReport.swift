@@ -6,6 +6,8 @@ public struct MutantsReport {
   public struct Row: Sendable {
     public var engine: String
     public var topology: String
+    /// The profile that judged the mutant: its base engine's, unless the command chose another.
+    public var semantics: String
     public var expected: InvariantID
     /// The expected invariant was among the violations the fuzzer found (and was shrunk).
     public var caught: Bool { shrunk != nil }
@@ -36,6 +38,11 @@ public struct MutantsReport {
     case EngineChoice.reusesOneScreenTwice.name: .valueStack
     case EngineChoice.coverWithoutNavigation.name: .covers
     case EngineChoice.restoresPoppedScreens.name: .stack
+    case EngineChoice.lastDestinationWins.name: .syncUpsStack
+    case "sn-pops-pusher-under-modal": .basic
+    case "sn-pop-lost-to-path-change", "sn-modal-gone-no-ondismiss", "sn-pops-only-the-top",
+      "sn-pop-sync-erases-append":
+      .stack
     default: .basic
     }
   }
@@ -49,7 +56,8 @@ public struct MutantsReport {
     let topology = topology(for: engine)
     let expected = engine.expectedInvariant ?? .referenceAgreement
     var row = Row(
-      engine: engine.name, topology: topology.name, expected: expected, stepsToDetection: [],
+      engine: engine.name, topology: topology.name, semantics: engine.semantics.name, expected: expected,
+      stepsToDetection: [],
       secondsToDetection: [], shrunk: nil)
     /// Whether the run that failed shows the expected invariant; if so, the row's shrunk trace.
     func shrinkIfItShowsTheExpectedInvariant(_ failure: Campaign.Failure) -> Trace? {
@@ -58,7 +66,9 @@ public struct MutantsReport {
       guard replayed?.violations.contains(where: { $0.invariant == expected }) == true else { return nil }
       var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
       let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
-      return Trace(topology: topology.name, engine: engine.name, steps: steps)
+      return Trace(
+        topology: topology.name, engine: engine.name,
+        semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: steps)
     }
     // No seeds or no runs: nothing is fuzzed, so nothing is caught (and `1...0` would trap).
     for seed in 1...max(seeds, 1) where seeds >= 1 && runs >= 1 {

@@ -71,7 +71,8 @@ enum JUnitReport {
     var cases: [Case] = []
     func failureBody(_ failure: CampaignReport.Failure) -> String {
       let also = failure.alsoViolated.isEmpty ? "" : "\nalso violated: \(failure.alsoViolated.joined(separator: ", "))"
-      return "\(failure.explanation)\(also)\n\nreplay: \(failure.replayCommand)\n\n\(failure.trace)"
+      let warning = failure.warning.map { "\nwarning: \($0)" } ?? ""
+      return "\(failure.explanation)\(also)\(warning)\n\nreplay: \(failure.replayCommand)\n\n\(failure.trace)"
     }
     if campaign.kind == "replay" {
       let traces = campaign.traces ?? []
@@ -186,6 +187,10 @@ enum MarkdownReport {
       if !failure.alsoViolated.isEmpty {
         lines.append("")
         lines.append("The same trace also violates " + failure.alsoViolated.map { "`\($0)`" }.joined(separator: ", ") + ".")
+      }
+      if let warning = failure.warning {
+        lines.append("")
+        lines.append("> **Warning:** \(warning).")
       }
       lines.append("")
       lines.append("\(report.stepsSentence(failure)) Replay: `\(failure.replayCommand)`")

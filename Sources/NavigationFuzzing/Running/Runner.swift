@@ -88,9 +88,10 @@ public final class Runner {
       if case .app(let screen, let intent) = step {
         // The app's feature code must do what the intent declares itself: only the consequences
         // the reference drew from it (evictions, cascades) are the model's, not its effects.
-        let declared = topology.spec.screenType(at: screen).flatMap { topology.spec.screens[$0].intent(named: intent) }
+        let type = referenceBefore!.screen(at: screen)?.type
+        let declared = type.flatMap { topology.spec.screens[$0].intent(named: intent) }
         world.mirrorConsequences(
-          since: referenceBefore!, except: declared.map { world.declaredTargets(of: $0, at: screen) } ?? [],
+          since: referenceBefore!, except: declared.map { world.declaredTargets(of: $0, at: screen, type: type!) } ?? [],
           includingPath: false)
       } else {
         world.mirrorConsequences(since: referenceBefore!)
@@ -128,12 +129,28 @@ public final class Runner {
     let spec = topology.spec
     func requireSlot(_ address: Address) throws(InvalidStep) {
       guard world.reference.slotExists(address) else {
+        if let screen = world.reference.screen(at: address.parent) {
+          // An element of a path with several kinds has its own kind's slots only.
+          throw InvalidStep(reason: "'\(spec.describe(address))' does not exist now: its screen is a \(spec.screens[screen.type].name), which has no such slot")
+        }
         throw InvalidStep(reason: "'\(spec.describe(address))' does not exist now: its screen is not in the model")
+      }
+    }
+    // A value no destination shows: SwiftUI would warn and drop it; the trace format rejects it.
+    func requireKind(of values: [Int]) throws(InvalidStep) {
+      guard spec.root.hasPath else { throw InvalidStep(reason: "topology '\(spec.name)' has no path") }
+      if let value = values.first(where: { spec.root.pathDestination(for: $0) == nil }) {
+        throw InvalidStep(reason: "the path takes no value \(value) (\(spec.root.describeDestinations))")
       }
     }
     func programChanged() {
       navigationChangedSinceQuiescence = true
       unverifiedRemovals.removeAll()
+    }
+    switch step {
+    case .pathAppend(let value): try requireKind(of: [value])
+    case .pathSet(let values): try requireKind(of: values)
+    default: break
     }
     switch step {
     case .set(let address, let id):
@@ -194,10 +211,13 @@ public final class Runner {
       world.runtimePathSet(values, generations: generations)
       programChanged()
     case .app(let address, let intent):
-      guard let screen = world.reference.screen(at: address),
-        let spec = topology.spec.screens[screen.type].intent(named: intent)
-      else {
-        throw InvalidStep(reason: "screen '\(address.isRoot ? "root" : topology.spec.describe(address))' does not exist now")
+      let label = address.isRoot ? "root" : topology.spec.describe(address)
+      guard let screen = world.reference.screen(at: address) else {
+        throw InvalidStep(reason: "screen '\(label)' does not exist now")
+      }
+      // An element of a path with several kinds offers its own kind's intents only.
+      guard let spec = topology.spec.screens[screen.type].intent(named: intent) else {
+        throw InvalidStep(reason: "screen '\(label)' is a \(topology.spec.screens[screen.type].name), which has no intent '\(intent)'")
       }
       let generations = (0..<world.reference.generationsNeeded(for: intent, screenType: screen.type)).map { _ in
         world.takeGeneration()
@@ -267,8 +287,11 @@ public final class Runner {
         break
       }
     }
-    // Time passed: the engine looked, and what the user removed meanwhile is the reference's now.
+    // Time passed: the engine looked — at its stack too, whose transitions all ended: a path of
+    // plain values is resolved against the stack it shows now — and what the user removed
+    // meanwhile is the reference's now.
     world.engineLooks()
+    world.stackSeenByEngine = nil
     unverifiedRemovals += world.applyUserRemovalsToReference()
   }
 

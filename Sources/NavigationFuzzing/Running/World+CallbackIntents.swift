@@ -24,7 +24,7 @@ extension World {
     let generations = (0..<reference.generationsNeeded(for: name, screenType: screen.type)).map { _ in takeGeneration() }
     reference.perform(name, at: address, generations: generations)
     features.perform(intent, on: model, in: AppContext(world: self, generations: generations))
-    mirrorConsequences(since: before, except: declaredTargets(of: intent, at: address), includingPath: false)
+    mirrorConsequences(since: before, except: declaredTargets(of: intent, at: address, type: model.type), includingPath: false)
     callbackIntentsRun.append("\(name) on \(address.isRoot ? "root" : topology.describe(address))")
   }
 
@@ -43,10 +43,10 @@ extension World {
     }
   }
 
-  /// The slots an intent's effects address directly (its own effects, which feature code owes).
-  func declaredTargets(of intent: IntentSpec, at screen: Address) -> [Address] {
-    guard let type = topology.screenType(at: screen) else { return [] }
-    return intent.effects.compactMap { effect in
+  /// The slots an intent's effects address directly (its own effects, which feature code owes),
+  /// performed by the screen of type `type` at `screen`.
+  func declaredTargets(of intent: IntentSpec, at screen: Address, type: Int) -> [Address] {
+    intent.effects.compactMap { effect in
       switch effect {
       case .set(let slot, _), .clear(let slot):
         return topology.screens[type].slotIndex(named: slot).map { screen.appending(.slot($0)) }

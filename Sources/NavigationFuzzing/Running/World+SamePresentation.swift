@@ -20,7 +20,7 @@ extension World {
   }
 
   /// Whether the engine cannot tell two items of this slot apart.
-  private func hasNoIdentity(_ spec: SlotSpec) -> Bool {
+  func hasNoIdentity(_ spec: SlotSpec) -> Bool {
     spec.isFlag || (spec.style == .push && !reference.semantics.pushesCarryIdentity)
   }
 
@@ -67,7 +67,9 @@ extension World {
     let wasOff = reference.item(at: address) == nil
     reference.toggle(address, on: on, generation: generation)
     if let previous, wasOff {
-      reference.restoreStackPosition(slot: address, order: previous.expected.order, isOnStack: previous.expected.isOnStack)
+      reference.restoreStackPosition(
+        slot: address, order: previous.expected.order, isOnStack: previous.expected.isOnStack,
+        isPresented: previous.expected.isPresented)
       reference.restoreAppearance(slot: address, hasAppeared: previous.expected.child?.hasAppeared == true)
     }
     runtimeToggle(address, on: on, generation: generation)

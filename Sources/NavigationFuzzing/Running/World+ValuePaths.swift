@@ -14,7 +14,7 @@ extension World {
     let stack = generationsOnStack.compactMap { generation in
       reference.path.first { $0.generation == generation } ?? pathArchive[generation]?.expected
     }
-    let flagsBefore = filledFlagsOfPathScreens(stack)
+    let withoutIdentityBefore = filledWithoutIdentity(inPathScreens: stack)
     reference.pathSet(byValue: values, stack: stack, generations: generations)
     let current = rootModel.peekPath
     let updated = reference.path.enumerated().map { position, expected in
@@ -23,20 +23,22 @@ extension World {
     }
     if updated.map(\.generation) != current.map(\.generation) { rootModel.path = updated }
     dropItemsTheReferenceCleared()
-    // A Bool push the deep link cleared, turned on again before the engine looks, is the same
-    // presentation to the engine (see `World+SamePresentation`).
-    for flag in flagsBefore where flag.model.peek(flag.index) == nil { emptiedThisTurn.append(flag) }
+    // A Bool push (or, where pushes carry no identity, any push) the deep link cleared, filled
+    // again before the engine looks, is the same presentation to the engine (see
+    // `World+SamePresentation`).
+    for slot in withoutIdentityBefore where slot.model.peek(slot.index) == nil { emptiedThisTurn.append(slot) }
   }
 
-  /// The Bool slots that are on in the path screens `stack` shows (with the state each had when
-  /// it was last on the path), as the app's model and the reference hold them.
-  private func filledFlagsOfPathScreens(_ stack: [ReferencePathElement]) -> [SlotSnapshot] {
+  /// The slots without identity (Bool slots; pushes, where they carry none) that are filled in
+  /// the path screens `stack` shows (with the state each had when it was last on the path), as
+  /// the app's model and the reference hold them.
+  private func filledWithoutIdentity(inPathScreens stack: [ReferencePathElement]) -> [SlotSnapshot] {
     stack.flatMap { expected -> [SlotSnapshot] in
       guard let model = (rootModel.peekPath.first { $0.generation == expected.generation }
         ?? pathArchive[expected.generation]?.element)?.screen
       else { return [] }
       return model.spec.slots.indices.compactMap { index in
-        guard model.spec.slots[index].isFlag, let runtime = model.peek(index), let item = expected.screen.slots[index]
+        guard hasNoIdentity(model.spec.slots[index]), let runtime = model.peek(index), let item = expected.screen.slots[index]
         else { return nil }
         return SlotSnapshot(model: model, index: index, runtime: runtime, expected: item)
       }
@@ -102,6 +104,40 @@ extension World {
     }
     guard let lowest = popped.min(by: { $0.position < $1.position }) else { return }
     reference.userRemoved(pathElement: lowest.position, value: lowest.value)
+  }
+
+  /// A path screen left the root stack (its `didMove(toParent: nil)`); `remaining` is the stack it
+  /// left. A screen the user popped writes back by the user's rule. Where collateral pops write
+  /// back, the engine's pop of plain values writes back as a user's does: once, at the lowest
+  /// popped position, and only if the path still has the popped value there — the engine compares
+  /// values, and the program may have written the path since it last looked. A rebuild (what stays
+  /// is not what was below) writes nothing back, nor does a pop that nothing below the lowest
+  /// popped screen explains (`leftAlongWithOneBelow`).
+  func pathScreenLeftStack(_ controller: UIViewController, _ tag: ScreenTag, index: Int, remaining: UINavigationController?) {
+    let poppedByUser = removedByUser.contains { $0 === tag }
+    guard topology.root.pathEquality == .byValue, reference.semantics.collateralPopsWriteBack, !poppedByUser,
+      let remaining
+    else {
+      reference.leftStack(
+        pathElement: index, generation: tag.generation,
+        collateral: !poppedByUser && leftAlongWithOneBelow(controller, tag: tag, stack: remaining))
+      return
+    }
+    if var before = stacksBeforeRemoval[ObjectIdentifier(remaining)], !before.pathPopDecided {
+      before.pathPopDecided = true
+      stacksBeforeRemoval[ObjectIdentifier(remaining)] = before
+      func isPathScreen(_ tag: ScreenTag?) -> Bool { if case .pathElement? = tag?.place { true } else { false } }
+      let pathPositions = before.tags.indices.filter { isPathScreen(before.tags[$0]) }
+      let staying = remaining.viewControllers.compactMap(\.screenTag).filter(isPathScreen)
+      if staying.count < pathPositions.count,
+        zip(staying, pathPositions).allSatisfy({ $0 === before.tags[$1] }),
+        before.leftAlongWithOneBelow(position: pathPositions[staying.count], remaining: remaining),
+        let lowest = before.tags[pathPositions[staying.count]]
+      {
+        reference.userRemoved(pathElement: staying.count, value: lowest.id ?? 0)
+      }
+    }
+    reference.leftStack(pathElement: index, generation: tag.generation, collateral: false)
   }
 
   /// A user's removal of a screen pushed or presented from a path screen the path has dropped

@@ -14,7 +14,7 @@ final class World {
   let window: UIWindow
   private(set) var rootModel: ScreenModel!
   var reference: ReferenceMachine
-  private let serials = SerialCounter()
+  let serials = SerialCounter()
   private var nextGeneration = 1
 
   /// Presentations entered and dismissed, per model slot (for `ondismiss-exactly-once`).
@@ -32,6 +32,9 @@ final class World {
   var pathArchive: [Int: (element: PathElement, expected: ReferencePathElement)] = [:]
   /// The path screens the stack shows when the engine next looks; nil once time has passed.
   var stackSeenByEngine: [Int]?
+  /// Each navigation controller's stack as the last change that removed screens from it began
+  /// (see `noteStackBeforeRemoval`).
+  var stacksBeforeRemoval: [ObjectIdentifier: StackBeforeRemoval] = [:]
   /// The path screen the last cancelled swipe back took, which comes back when it ends.
   var swipeBackCancelled: Int?
   /// The path screens on the root stack when the last user gesture began, by incarnation: where
@@ -54,10 +57,12 @@ final class World {
     let rootController = ScreenController(model: rootModel, world: self)
     rootController.screenTag = .root
     rootController.markBuiltByContent()
-    if topology.root.pathElementScreen != nil {
-      let connection = PathConnection(model: rootModel) { [weak self] element in
-        self?.makeContent(for: element) ?? LeafController()
-      }
+    if topology.root.hasPath {
+      let connection = PathConnection(
+        model: rootModel,
+        destinations: topology.root.pathDestinations.indices.map { kind in
+          { [weak self] element in self?.makeContent(for: element, as: kind) ?? LeafController() }
+        })
       window.rootViewController = engine.makeStack(connection, root: rootController)
     } else {
       let navigation = UINavigationController(rootViewController: rootController)
@@ -132,17 +137,20 @@ final class World {
   }
 
   func runtimePathAppend(_ value: Int, generation: Int) {
-    guard topology.root.pathElementScreen != nil else { return }
+    guard topology.root.pathDestination(for: value) != nil else { return }
     rootModel.path.append(newPathElement(value: value, generation: generation, at: rootModel.peekPath.count))
   }
 
-  /// A new path element with a new screen model, for position `position` of the root path.
+  /// A new path element with a new screen model, for position `position` of the root path: the
+  /// model of the screen its value's kind shows (the value must be one the path takes).
   func newPathElement(value: Int, generation: Int, at position: Int) -> PathElement {
+    let kind = topology.root.pathDestination(for: value)!
     let screen = ScreenModel(
-      type: topology.root.pathElementScreen!, parent: rootModel, place: .pathElement(position), topology: topology,
-      serials: serials)
+      type: topology.root.pathDestinations[kind].screen, parent: rootModel, place: .pathElement(position),
+      topology: topology, serials: serials)
     return PathElement(
-      value: value, generation: generation, screen: screen, isEqualByValue: topology.root.pathEquality == .byValue)
+      value: value, kind: kind, generation: generation, screen: screen,
+      isEqualByValue: topology.root.pathEquality == .byValue)
   }
 
   func runtimePathRemoveLast(_ count: Int) {
@@ -274,6 +282,12 @@ struct ScreenEntry {
 
   /// The id the screen shows, as compared with the reference.
   var shownID: Int? { showsID ? tag?.id : nil }
+
+  /// Whether it is the screen of a path element.
+  var isPathScreen: Bool {
+    if case .pathElement? = place { return true }
+    return false
+  }
 
   var description: String {
     guard style != "root" else { return "root" }

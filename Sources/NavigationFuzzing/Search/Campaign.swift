@@ -46,6 +46,7 @@ public struct Campaign {
     public var statistics = RunStatistics()
     public var failures: [Failure] = []
     public var runsCompleted = 0
+    public init() {}
   }
 
   public let topology: Topology

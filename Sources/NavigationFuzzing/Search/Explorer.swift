@@ -61,11 +61,12 @@ public struct Explorer {
       }
     }
     for screen in existingScreens(runner.reference) {
-      guard let type = topology.spec.screenType(at: screen) else { continue }
+      guard let type = runner.reference.screen(at: screen)?.type else { continue }
       for intent in topology.spec.screens[type].intents { steps.append(.app(screen, intent: intent.name)) }
     }
-    if topology.spec.root.pathElementScreen != nil {
-      steps.append(.pathAppend(1))
+    if topology.spec.root.hasPath {
+      // One element of each kind (`[Int]`: the value 1).
+      for destination in topology.spec.root.pathDestinations { steps.append(.pathAppend(destination.values?.first ?? 1)) }
       if !runner.reference.path.isEmpty { steps.append(.pathRemoveLast(1)) }
       // Deep links that reorder and duplicate what is on the stack: where screens are reused by value.
       let values = runner.reference.path.map(\.value)
@@ -98,7 +99,7 @@ public struct Explorer {
   private func existingSlots(_ reference: ReferenceMachine) -> [Address] {
     var result: [Address] = []
     func walk(_ screen: ReferenceScreen, at address: Address) {
-      for (index, item) in screen.slots.enumerated() {
+      for (index, item) in screen.slots.enumerated() where !topology.spec.screens[screen.type].slots[index].isAbsent {
         let slotAddress = address.appending(.slot(index))
         result.append(slotAddress)
         if let child = item?.child { walk(child, at: slotAddress) }

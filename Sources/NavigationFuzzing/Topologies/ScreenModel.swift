@@ -18,13 +18,24 @@ public struct SlotItem: Identifiable {
 
 /// A path element at run time. By default equal only to itself (value and incarnation), so
 /// duplicate values are distinct screens; in a path of plain values (`PathEquality.byValue`),
-/// equal to any element with the same value, as `[Int]` elements are.
+/// equal to any element with the same value, as `[Int]` elements are. Its kind (the index of the
+/// root's `PathDestination` its value belongs to) picks the screen it shows; equal values are of
+/// one kind, so equality needs no kind.
 public struct PathElement: Hashable {
   public var value: Int
+  public let kind: Int
   public var generation: Int
   public let screen: ScreenModel
   /// Whether elements compare by value alone.
   public let isEqualByValue: Bool
+
+  init(value: Int, kind: Int = 0, generation: Int, screen: ScreenModel, isEqualByValue: Bool) {
+    self.value = value
+    self.kind = kind
+    self.generation = generation
+    self.screen = screen
+    self.isEqualByValue = isEqualByValue
+  }
 
   public static func == (lhs: PathElement, rhs: PathElement) -> Bool {
     guard lhs.value == rhs.value else { return false }

@@ -21,7 +21,7 @@ final class ScreenController: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     guard let world else { return }
-    for index in model.spec.slots.indices {
+    for index in model.spec.slots.indices where !model.spec.slots[index].isAbsent {
       world.engine.wire(world.connection(for: model, slot: index), on: self)
     }
     observe { [weak self] in
@@ -102,14 +102,23 @@ extension World {
       }
     }
     countEntry(of: presented, key: key, isPush: spec.style == .push)
+    if spec.style.isModal { reportPresentation(of: presented, tag: tag) }
     presented.markBuiltByContent()
     checkTransitionsBringing(presented, tag: tag)
     return presented
   }
 
-  /// Builds the screen of a path element.
-  func makeContent(for element: PathElement) -> UIViewController {
-    let screen = ScreenController(model: element.screen, world: self)
+  /// Builds the screen of destination `kind` for a path element. The element's model was made for
+  /// its own kind when its value joined the path (as an enum case carries its feature's state); a
+  /// destination of another kind — an engine that routed the element wrongly — shows a screen of
+  /// its own type with a model of its own, which `stack-path-consistency` reports.
+  func makeContent(for element: PathElement, as kind: Int) -> UIViewController {
+    let type = topology.root.pathDestinations[kind].screen
+    let model =
+      element.screen.type == type
+      ? element.screen
+      : ScreenModel(type: type, parent: nil, place: nil, topology: topology, serials: serials)
+    let screen = ScreenController(model: model, world: self)
     screen.screenTag = ScreenTag.pathElement(element.screen, value: element.value, generation: element.generation)
     reportPushes(of: screen)
     screen.markBuiltByContent()
@@ -127,7 +136,10 @@ extension World {
     weak var stackLeft: UINavigationController?
     controller.addLifecycleHook { [weak self] controller, event in
       guard let self, let tag = controller.screenTag else { return }
-      if case .willMoveToParent(isNil: true) = event { stackLeft = controller.navigationController }
+      if case .willMoveToParent(isNil: true) = event {
+        stackLeft = controller.navigationController
+        self.noteStackBeforeRemoval(stackLeft)
+      }
       if case .didMoveToParent(isNil: true) = event,
         stackLeft?.viewControllers.contains(where: { $0 !== controller && $0.screenTag?.generation == tag.generation }) == true
       {
@@ -141,11 +153,24 @@ extension World {
       // Off the stack for good (a cancelled swipe never gets here). After a user's pop the slot is
       // already cleared; after the engine's pop it may be pushed again, on top.
       case (.didMoveToParent(isNil: true), .slot(let address, _)):
-        self.reference.leftStack(slot: address, generation: tag.generation)
+        self.reference.leftStack(
+          slot: address, generation: tag.generation,
+          collateral: self.leftAlongWithOneBelow(controller, tag: tag, stack: stackLeft))
       case (.didMoveToParent(isNil: true), .pathElement(let index)):
-        self.reference.leftStack(pathElement: index, generation: tag.generation)
+        self.pathScreenLeftStack(controller, tag, index: index, remaining: stackLeft)
       default:
         break
+      }
+    }
+  }
+
+  /// Tells the reference when a modal begins to appear: where later modals wait, the one the
+  /// engine presented first among those requested together is the one its group shows.
+  private func reportPresentation(of controller: UIViewController, tag: ScreenTag) {
+    guard reference.semantics.laterModalsWait, case .slot(let address, _) = tag.place else { return }
+    controller.addLifecycleHook { [weak self] controller, event in
+      if case .viewWillAppear = event, controller.isBeingPresented {
+        self?.reference.presented(slot: address, generation: tag.generation)
       }
     }
   }

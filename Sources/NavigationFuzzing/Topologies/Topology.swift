@@ -132,32 +132,44 @@ public struct Topology: Sendable {
       ]),
     summary: "SyncUps as a tree: list → detail → meeting | record, add/edit sheets, alerts, intents")
 
-  /// SyncUps as a stack: the list (add sheet, alert) under a path of detail (value 1), meeting (2)
-  /// and record (3) screens, which all offer the union of their slots and intents. "Start meeting"
-  /// appends a record screen; "end meeting" pops back to the nearest detail below (which a deep
-  /// link such as detail → meeting → record makes different from the element before last).
+  /// SyncUps as a stack (research/tca-stack.md, "SyncUps shapes"): the list (add sheet, alert)
+  /// under a path of three kinds, each its own screen, as TCA's `Path` enum and SwiftUI's
+  /// `navigationDestination(for:)` give them: a detail (value 1: an alert, the edit sheet; starts
+  /// a meeting, deletes itself), a past meeting (value 2: nothing), and a recording (value 3: an
+  /// alert to discard; ends the meeting). "Start meeting" appends a recording; "end meeting" pops
+  /// back to the nearest detail below (which a deep link such as detail → meeting → record makes
+  /// different from the element before last).
   public static let syncUpsStack = Topology(
     spec: TopologySpec(
       name: "syncups-stack",
       screens: [
         ScreenSpec(
           name: "syncUpsList", slots: [SlotSpec(name: "add", style: .sheet, child: 1), SlotSpec(name: "alert", style: .alert)],
-          pathElementScreen: 2,
+          pathDestinations: [
+            PathDestination("detail", screen: 2, values: [1]), PathDestination("meeting", screen: 3, values: [2]),
+            PathDestination("record", screen: 4, values: [3]),
+          ],
           intents: [
             IntentSpec("addSyncUp", effects: [.set(slot: "add", id: 1)]),
             IntentSpec("openSyncUp", effects: [.pathAppend(1)]),
           ]),
         ScreenSpec(name: "syncUpForm", slots: [], intents: [IntentSpec("close", effects: [.dismissSelf])]),
         ScreenSpec(
-          name: "syncUpsElement",
+          name: "syncUpDetail",
           slots: [SlotSpec(name: "alert", style: .alert), SlotSpec(name: "edit", style: .sheet, child: 1)],
           intents: [
             IntentSpec("startMeeting", effects: [.pathAppend(3)]),
-            IntentSpec("endMeeting", effects: [.pathPopBack(to: 1)]),
             IntentSpec("delete", effects: [.dismissSelf]),
           ]),
+        ScreenSpec(name: "meeting", slots: []),
+        ScreenSpec(
+          name: "recordMeeting", slots: [SlotSpec(name: "alert", style: .alert)],
+          intents: [
+            IntentSpec("endMeeting", effects: [.pathPopBack(to: 1)]),
+            IntentSpec("discard", effects: [.dismissSelf]),
+          ]),
       ]),
-    summary: "SyncUps as a stack: list + path of detail(1)/meeting(2)/record(3), sheets, alerts, intents")
+    summary: "SyncUps as a stack: list + path of detail(1) | meeting(2) | record(3) screens, sheets, alerts, intents")
 
   /// Full-screen covers: covers over pushed screens, covers over covers (each in its own
   /// navigation controller), pushes inside a cover, and pushes *under* a cover — onto a stack the

@@ -26,7 +26,11 @@ import Synchronization
 /// `"pathEquality": "value"`: then they are plain values, equal by value, and a deep link reuses
 /// the screen of an equal value. A screen may declare `intents`, its buttons, each with the
 /// navigation effects it should have (`"set SLOT ID"`, `"clear SLOT"`, `"save"`, `"dismiss"`,
-/// `"path append VALUE"`, `"path pop-back VALUE"`), which `app` steps trigger. UIKit callbacks
+/// `"path append VALUE"`, `"path pop-back VALUE"`), which `app` steps trigger. A path whose
+/// elements are of several kinds, each shown by its own screen (SwiftUI's `navigationDestination(for:)`
+/// per type, TCA's `Path` enum), says `"destinations"` instead of `"path"`: one
+/// `{ "kind": "detail", "screen": "syncUpDetail", "values": [1] }` per kind, with the values of
+/// that kind (disjoint; traces write `path append detail 1` or `path append 1`). UIKit callbacks
 /// run intents too: an alert's or dialog's `"buttons"` (one intent each, then a cancel button),
 /// a slot's `"onDismiss"`, a screen's `"onAppear"` and `"onDisappear"`.
 /// Unknown keys are errors (a misspelt `"sreen"` would otherwise silently make a leaf).
@@ -50,22 +54,42 @@ public enum TopologyFile {
     var name: String
     var slots: [Slot]
     var path: String?
+    var destinations: [Destination]?
     var pathEquality: String?
     var intents: [Intent]?
     var onAppear: String?
     var onDisappear: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, slots, path, pathEquality, intents, onAppear, onDisappear }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case name, slots, path, destinations, pathEquality, intents, onAppear, onDisappear
+    }
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(CodingKeys.self)
       let container = try decoder.container(keyedBy: CodingKeys.self)
       name = try container.decode(String.self, forKey: .name)
       slots = try container.decode([Slot].self, forKey: .slots)
       path = try container.decodeIfPresent(String.self, forKey: .path)
+      destinations = try container.decodeIfPresent([Destination].self, forKey: .destinations)
       pathEquality = try container.decodeIfPresent(String.self, forKey: .pathEquality)
       intents = try container.decodeIfPresent([Intent].self, forKey: .intents)
       onAppear = try container.decodeIfPresent(String.self, forKey: .onAppear)
       onDisappear = try container.decodeIfPresent(String.self, forKey: .onDisappear)
+    }
+  }
+
+  /// One kind of path element: `{ "kind": "detail", "screen": "syncUpDetail", "values": [1] }`.
+  struct Destination: Decodable {
+    var kind: String
+    var screen: String
+    var values: [Int]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case kind, screen, values }
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.self)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      kind = try container.decode(String.self, forKey: .kind)
+      screen = try container.decode(String.self, forKey: .screen)
+      values = try container.decodeIfPresent([Int].self, forKey: .values)
     }
   }
 
@@ -282,6 +306,61 @@ public enum TopologyFile {
     }
   }
 
+  /// The kinds of a path with several: unique names that cannot be read as values, existing
+  /// screens, and (with more than one kind) disjoint lists of values each.
+  private static func parseDestinations(
+    _ declared: [Destination], at base: String, file: String, screenIndex: (String, String) throws(Problem) -> Int
+  ) throws(Problem) -> [PathDestination] {
+    func fail(_ place: String, _ message: String) -> Problem { Problem(file: file, place: place, message: message) }
+    guard !declared.isEmpty else { throw fail(base, "a path needs at least one destination") }
+    var result: [PathDestination] = []
+    var kindOfValue: [Int: String] = [:]
+    for (index, destination) in declared.enumerated() {
+      let place = "\(base)[\(index)]"
+      if destination.kind.isEmpty || Int(destination.kind) != nil
+        || destination.kind.contains(where: { $0 == " " || $0 == "#" || $0 == "." || $0 == "[" })
+      {
+        throw fail("\(place).kind", "a kind is a name (not a number) without ' ', '#', '.' or '['")
+      }
+      if result.contains(where: { $0.name == destination.kind }) {
+        throw fail("\(place).kind", "duplicate kind \"\(destination.kind)\"")
+      }
+      if declared.count > 1 && (destination.values ?? []).isEmpty {
+        throw fail("\(place).values", "each kind of a path with several declares its values (its elements' values are of one kind)")
+      }
+      for (position, value) in (destination.values ?? []).enumerated() {
+        if value < 0 { throw fail("\(place).values[\(position)]", "a path value is at least 0, found \(value)") }
+        if let other = kindOfValue[value] {
+          throw fail("\(place).values[\(position)]", "value \(value) is already of kind \"\(other)\" (a value is of one kind)")
+        }
+        kindOfValue[value] = destination.kind
+      }
+      let screen = try screenIndex(destination.screen, "\(place).screen")
+      result.append(PathDestination(destination.kind, screen: screen, values: destination.values))
+    }
+    return result
+  }
+
+  /// Path effects of intents append and pop back to values the root path takes.
+  private static func checkPathEffects(_ screens: [ScreenSpec], order: [Int], takes values: [Int], file: String) throws(Problem) {
+    for (position, screen) in screens.enumerated() {
+      for (intentIndex, intent) in screen.intents.enumerated() {
+        for (effectIndex, effect) in intent.effects.enumerated() {
+          let value: Int
+          switch effect {
+          case .pathAppend(let appended): value = appended
+          case .pathPopBack(let target): value = target
+          case .set, .clear, .save, .dismissSelf: continue
+          }
+          guard !values.contains(value) else { continue }
+          throw Problem(
+            file: file, place: "screens[\(order[position])].intents[\(intentIndex)].effects[\(effectIndex)]",
+            message: "the path takes no value \(value) (\(screens[0].describeDestinations))")
+        }
+      }
+    }
+  }
+
   private static func parsePathEquality(
     _ screen: Screen, at base: String, hasPath: Bool, file: String
   ) throws(Problem) -> PathEquality {
@@ -351,12 +430,21 @@ public enum TopologyFile {
             name: slot.name, style: style, isFlag: slot.bool ?? false, child: child, buttons: slot.buttons ?? [],
             onDismiss: slot.onDismiss))
       }
-      var pathElement: Int?
+      var destinations: [PathDestination] = []
       if let path = screen.path {
         guard original == rootIndex else { throw fail("\(base).path", "only the root screen can have a path") }
-        pathElement = try index(of: path, at: "\(base).path")
+        guard screen.destinations == nil else {
+          throw fail("\(base).destinations", "a path has either \"path\" (one screen) or \"destinations\" (one per kind), not both")
+        }
+        destinations = [PathDestination("element", screen: try index(of: path, at: "\(base).path"))]
       }
-      let pathEquality = try parsePathEquality(screen, at: base, hasPath: pathElement != nil, file: file)
+      if let declared = screen.destinations {
+        guard original == rootIndex else { throw fail("\(base).destinations", "only the root screen can have a path") }
+        destinations = try parseDestinations(declared, at: "\(base).destinations", file: file) { name, place throws(Problem) in
+          try index(of: name, at: place)
+        }
+      }
+      let pathEquality = try parsePathEquality(screen, at: base, hasPath: !destinations.isEmpty, file: file)
       let intents = try parseIntents(screen, slots: slots, at: base, file: file)
       try checkCallbacks(screen, intents: intents, at: base, file: file)
       if document.screens[rootIndex].pathEquality == PathEquality.byValue.rawValue,
@@ -367,8 +455,14 @@ public enum TopologyFile {
       }
       screens.append(
         ScreenSpec(
-          name: screen.name, slots: slots, pathElementScreen: pathElement, intents: intents, pathEquality: pathEquality,
+          name: screen.name, slots: slots, pathDestinations: destinations, intents: intents, pathEquality: pathEquality,
           onAppear: screen.onAppear, onDisappear: screen.onDisappear))
+    }
+    if let values = screens[0].declaredPathValues {
+      try checkPathEffects(screens, order: order, takes: values, file: file)
+    }
+    if let conflict = TopologySpec.sharedLayoutConflict(in: screens) {
+      throw fail("screens[\(rootIndex)].destinations", conflict)
     }
     return Topology(
       spec: TopologySpec(name: document.name, screens: screens), summary: "from \(file)")

@@ -24,9 +24,9 @@ public enum TraceFormat {
     case .clear(let address): return "clear \(name(address))"
     case .toggle(let address, let on): return "toggle \(name(address)) \(on ? "on" : "off")"
     case .bump(let address): return address.isRoot ? "bump" : "bump \(name(address))"
-    case .pathAppend(let value): return "path append \(value)"
+    case .pathAppend(let value): return "path append \(pathValue(value, spec: spec))"
     case .pathRemoveLast(let count): return "path remove-last \(count)"
-    case .pathSet(let values): return (["path", "set"] + values.map(String.init)).joined(separator: " ")
+    case .pathSet(let values): return (["path", "set"] + values.map { pathValue($0, spec: spec) }).joined(separator: " ")
     case .app(let address, let intent): return "app \(address.isRoot ? "root" : name(address)) \(intent)"
     case .user(let gesture):
       switch gesture {
@@ -50,6 +50,14 @@ public enum TraceFormat {
       case .screen(let entries): return (["expect", "screen"] + entries).joined(separator: " ")
       }
     }
+  }
+
+  /// A path value as written: with its kind (`detail 1`) on a path with several kinds.
+  private static func pathValue(_ value: Int, spec: TopologySpec?) -> String {
+    guard let root = spec?.root, root.pathDestinations.count > 1, let kind = root.pathDestination(for: value) else {
+      return String(value)
+    }
+    return "\(root.pathDestinations[kind].name) \(value)"
   }
 
   // MARK: Reading
@@ -194,39 +202,44 @@ public enum TraceFormat {
       guard arguments.count <= 1 else { throw Message(text: "'bump' takes at most a screen address") }
       guard let text = arguments.first else { return .bump(.root) }
       let target = try address(text, allowPathElement: true)
-      guard spec.screenType(at: target) != nil else {
+      guard !spec.screenTypes(at: target).isEmpty else {
         throw Message(text: "'\(text)' shows a leaf or an alert, which has no model to bump")
       }
       return .bump(target)
     case "path":
-      guard spec.root.pathElementScreen != nil else {
+      guard spec.root.hasPath else {
         throw Message(text: "topology '\(spec.name)' has no path (a stack topology such as 'stack' has)")
       }
       guard let sub = arguments.first else { throw Message(text: "'path' takes append, remove-last or set") }
       switch sub {
       case "append":
-        try expectCount(2, "'append VALUE'")
-        return .pathAppend(try int(arguments[1], "the value"))
+        let values = try pathValues(arguments.dropFirst(), spec: spec)
+        guard values.count == 1, arguments.count <= 3 else {
+          throw Message(text: "'path append' takes a value, optionally after its kind: 'path append 1', 'path append detail 1'")
+        }
+        return .pathAppend(values[0])
       case "remove-last":
         try expectCount(2, "'remove-last COUNT'")
         return .pathRemoveLast(try int(arguments[1], "the count", minimum: 1))
       case "set":
-        var values: [Int] = []
-        for text in arguments.dropFirst() { values.append(try int(text, "a path value")) }
-        return .pathSet(values)
+        return .pathSet(try pathValues(arguments.dropFirst(), spec: spec))
       default:
         throw Message(text: "unknown path operation '\(sub)' (append, remove-last, set)")
       }
     case "app":
       try expectCount(2, "a screen address (or 'root') and an intent: 'app path[2] endMeeting'")
       let target = arguments[0] == "root" ? Address.root : try address(arguments[0], allowPathElement: true)
-      guard let type = spec.screenType(at: target) else {
+      let types = spec.screenTypes(at: target)
+      guard !types.isEmpty else {
         throw Message(text: "'\(arguments[0])' shows a leaf or an alert, which has no intents")
       }
-      guard spec.screens[type].intent(named: arguments[1]) != nil else {
-        let known = spec.screens[type].intents.map(\.name)
+      // On an element of a path with several kinds: an intent of any kind (whether element i
+      // offers it depends on its value, known when the step runs).
+      guard types.contains(where: { spec.screens[$0].intent(named: arguments[1]) != nil }) else {
+        let known = types.flatMap { spec.screens[$0].intents.map(\.name) }
+        let name = types.map { spec.screens[$0].name }.joined(separator: " | ")
         throw Message(
-          text: "screen '\(spec.screens[type].name)' has no intent '\(arguments[1])' (its intents: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+          text: "screen '\(name)' has no intent '\(arguments[1])' (its intents: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
       }
       return .app(target, intent: arguments[1])
     case "user":
@@ -277,6 +290,40 @@ public enum TraceFormat {
     default:
       throw Message(text: "unknown step '\(verb)'")
     }
+  }
+}
+
+extension TraceFormat {
+  /// Path values, each optionally after its kind's name (`detail 1 record 3`, or `1 3`): a value
+  /// must be one the path takes, and of the kind named.
+  fileprivate static func pathValues(_ words: ArraySlice<String>, spec: TopologySpec) throws(Message) -> [Int] {
+    let root = spec.root
+    var values: [Int] = []
+    var named: Int?
+    for word in words {
+      guard let value = Int(word) else {
+        guard named == nil, let kind = root.pathDestinations.firstIndex(where: { $0.name == word }) else {
+          throw Message(
+            text: named == nil
+              ? "'\(word)' is neither a path value nor a kind of the path (\(root.describeDestinations))"
+              : "a kind must be followed by a value, found '\(word)'")
+        }
+        named = kind
+        continue
+      }
+      guard value >= 0 else { throw Message(text: "a path value must be at least 0, found \(value)") }
+      guard let kind = root.pathDestination(for: value) else {
+        throw Message(text: "the path takes no value \(value) (\(root.describeDestinations))")
+      }
+      if let named, named != kind {
+        throw Message(
+          text: "value \(value) is a \(root.pathDestinations[kind].name), not a \(root.pathDestinations[named].name) (\(root.describeDestinations))")
+      }
+      values.append(value)
+      named = nil
+    }
+    if named != nil { throw Message(text: "a kind must be followed by a value") }
+    return values
   }
 }
 

@@ -23,7 +23,7 @@ public struct SyncUpsFeatures: AppFeatures {
       }
     case "endMeeting": endMeeting(on: screen, in: app)
     case "edit": app.set("edit", id: 1, on: screen)
-    case "delete", "close": app.dismiss(screen)
+    case "delete", "close", "discard": app.dismiss(screen)
     default: break
     }
   }

@@ -1,0 +1,68 @@
+import Foundation
+import NavigationFuzzing
+
+extension RunCommand {
+  /// `navfuzz run` without `--topology`: each topology's share of the runs in turn
+  /// (`CampaignRotation`), one summary with a line per topology and the totals, every failure
+  /// with the command that reruns it on its topology, one report for the whole rotation.
+  @MainActor
+  func runRotation(engine: EngineChoice, options: Campaign.Options, session: Session) throws {
+    let rotation = CampaignRotation.everyTopology(runs: options.runs)
+    var progress = Progress(total: options.runs, timeBudget: seconds)
+    var outcomes: [Summary.RotationOutcome] = []
+    var soFar = Campaign.Result()
+    for (index, share) in rotation.shares.enumerated() {
+      guard share.runs > 0 else {
+        outcomes.append(.init(topology: share.topology, share: share.runs, result: nil, notRun: "--runs \(options.runs) leaves no run for it"))
+        continue
+      }
+      // Once interrupted, the topologies not reached are listed as not run.
+      guard !session.interruption.happened else {
+        outcomes.append(.init(topology: share.topology, share: share.runs, result: nil, notRun: "interrupted"))
+        continue
+      }
+      var part = options
+      part.runs = share.runs
+      let deadline = seconds.map { rotation.deadline(ofShare: index, seconds: $0) }
+      let result = try fuzz(
+        share.topology, named: share.topology.name, engine: engine, options: part, deadline: deadline,
+        workerSeconds: deadline.map { max($0 - session.elapsed, 0.001) }, session: session, progress: &progress,
+        before: soFar, label: "\(share.topology.name): ")
+      // For the progress line only (it counts distinct states as one set, the summary sums them).
+      soFar.runsCompleted += result.runsCompleted
+      soFar.statistics.merge(result.statistics)
+      soFar.failures += result.failures
+      outcomes.append(.init(topology: share.topology, share: share.runs, result: result, notRun: nil))
+    }
+    progress.finish()
+    let elapsed = session.elapsed
+    print(Summary.rotation(outcomes, engine: engine, options: options))
+    let ran = outcomes.compactMap { outcome in outcome.result.map { (topology: outcome.topology, result: $0) } }
+    let runsCompleted = ran.map(\.result.runsCompleted).reduce(0, +)
+    if session.interruption.happened {
+      print("interrupted: \(runsCompleted) of \(options.runs) runs ran; the summary and reports cover those")
+    }
+    var parts: [CampaignReport.RotationPart] = []
+    var unwritten = 0
+    for (topology, result) in ran {
+      let saved = printFailures(result, topology: topology, engine: engine, inRotation: true)
+      unwritten += saved.unwritten
+      parts.append(CampaignReport.RotationPart(topology: topology, result: result, savedTraces: saved.paths))
+    }
+    let steps = ran.map(\.result.statistics.steps).reduce(0, +)
+    Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(steps) / max(elapsed, 1e-9)))
+    let distinctStates = ran.map(\.result.statistics.distinctStates.count).reduce(0, +)
+    let floorMissed = minDistinctStates.map { distinctStates < $0 } ?? false
+    if floorMissed {
+      print("coverage floor missed: \(distinctStates) distinct states (summed over topologies), fewer than \(minDistinctStates!)")
+    }
+    if let report {
+      let value = CampaignReport(
+        rotation: parts, engine: engine, options: options, durationSeconds: elapsed, minDistinctStates: minDistinctStates)
+      let files = try ReportWriter.write(value, to: report)
+      print("reports: \(files.joined(separator: " "))")
+    }
+    let failed = ran.contains { !$0.result.failures.isEmpty }
+    try throwExitCode(failed: failed || floorMissed, unwritten: unwritten, interrupted: session.interruption.happened)
+  }
+}
