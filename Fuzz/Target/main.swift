@@ -6,3 +6,10 @@ public func navfuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
   MainActor.assumeIsolated { FuzzTarget.testOneInput(bytes) }
   return 0
 }
+
+/// AddressSanitizer reads its defaults here before `ASAN_OPTIONS` (which still wins); a build
+/// without ASan never calls it. See `FuzzTarget.addressSanitizerDefaults` for why.
+@_cdecl("__asan_default_options")
+public func navfuzzAddressSanitizerDefaults() -> UnsafePointer<CChar> {
+  UnsafeRawPointer(FuzzTarget.addressSanitizerDefaults.utf8Start).assumingMemoryBound(to: CChar.self)
+}

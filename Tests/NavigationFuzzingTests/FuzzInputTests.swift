@@ -3,6 +3,18 @@ import Testing
 
 @MainActor
 @Suite struct FuzzInputTests {
+  /// ASan parses its defaults as `name=value` pairs separated by `:` from a C string: a malformed
+  /// one is ignored with only a warning, so the speed would silently go.
+  @Test func addressSanitizerDefaultsAreWellFormed() {
+    let defaults = FuzzTarget.addressSanitizerDefaults
+    #expect(defaults.isASCII && defaults.hasPointerRepresentation)
+    #expect(defaults.utf8Start[defaults.utf8CodeUnitCount] == 0)
+    let text = defaults.description
+    let pairs = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.split(separator: "=", omittingEmptySubsequences: false) }
+    #expect(pairs.allSatisfy { $0.count == 2 && !$0[0].isEmpty && !$0[1].isEmpty && $0[0].allSatisfy { $0.isLetter || $0 == "_" } })
+    #expect(pairs.contains { $0[0] == "malloc_context_size" && $0[1] == "0" })
+  }
+
   @Test func everyByteStringDecodesAndRunsWithoutAHarnessError() {
     var random = SplitMix64(seed: 99)
     for topology in Topology.builtIn {

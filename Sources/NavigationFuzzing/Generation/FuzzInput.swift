@@ -144,6 +144,15 @@ public enum FuzzTarget {
 }
 
 extension FuzzTarget {
+  /// AddressSanitizer's defaults in the fuzz target (`ASAN_OPTIONS` overrides them): no stack is
+  /// recorded at each allocation and free. ASan still catches every bad access it would and prints
+  /// where it happened; only its report of where the block was allocated and freed goes. Swift
+  /// allocates all the time, and unwinding at every malloc and free cost a fifth of the target's
+  /// CPU time (Fuzz/README.md, "Speed"); a crash is replayed with
+  /// `ASAN_OPTIONS=malloc_context_size=30` for those stacks.
+  /// Computed, not stored: ASan asks before anything is initialised, and a literal needs nothing.
+  nonisolated public static var addressSanitizerDefaults: StaticString { "malloc_context_size=0" }
+
   /// One input's work, all of it (what `navfuzz bench` times as the target's): the decoded steps
   /// run with every check, then the final settle and checks; the first violation, if any.
   public static func run(_ bytes: [UInt8], topology: Topology, engine: EngineChoice) -> (steps: [Step], violation: Violation?) {
