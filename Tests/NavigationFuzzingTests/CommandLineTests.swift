@@ -19,7 +19,8 @@ import Testing
     return folder.appendingPathComponent("navfuzz")
   }()
 
-  /// A fresh folder for one test's files.
+  /// A fresh folder for one test's files; the test removes it when it ends (`defer`), so runs of
+  /// the suite leave nothing behind in the temporary directory.
   static func scratch() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -55,6 +56,7 @@ import Testing
 
   @Test func mutantsWithNoSeedsOrRunsIsAUsageErrorNotACrash() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     for arguments in [["mutants", "--seeds", "0"], ["mutants", "--runs", "0"], ["mutants", "--seeds", "-3"]] {
       let outcome = try Self.run(arguments, in: folder)
       #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
@@ -64,6 +66,7 @@ import Testing
 
   @Test func mutantsWithAnUnknownProfileIsAUsageError() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try Self.run(["mutants", "--semantics", "uikit"], in: folder)
     #expect(outcome.status == 2, "\(outcome.stderr)")
     #expect(outcome.stderr.contains("unknown semantics 'uikit'"), "\(outcome.stderr)")
@@ -71,6 +74,7 @@ import Testing
 
   @Test func theVirtualClockSaturatesInsteadOfCrashing() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Self.write("navtrace 1\ntopology basic\nadvance 9223372036854775807\nadvance 1\nset presentedChild 1\nsettle\nexpect ok\n", to: "end-of-time.navtrace", in: folder)
     let outcome = try Self.run(["replay", "end-of-time.navtrace"], in: folder)
     #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
@@ -79,6 +83,7 @@ import Testing
 
   @Test func badNumbersAreClearUsageErrors() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let cases: [([String], String)] = [
       (["run", "--runs", "-1"], "--runs must be at least 1, found -1"),
       (["run", "--seconds", "nan"], "--seconds must be a number of seconds above 0"),
@@ -96,6 +101,7 @@ import Testing
 
   @Test func replayCountsMissingFilesOnceAndNeverNegative() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try Self.run(["replay", "missing1", "missing2", "missing3"], in: folder)
     #expect(outcome.status == 2)
     #expect(outcome.stdout.contains("0 passed, 0 failed, 3 unreadable"), "\(outcome.stdout)")
@@ -103,6 +109,7 @@ import Testing
 
   @Test func anUnknownEngineIsOneErrorAndATracesEngineLineIsLocated() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["a", "b", "c"] {
       try Self.write("navtrace 1\ntopology basic\nset presentedChild 1\n", to: "traces/\(name).navtrace", in: folder)
     }
@@ -117,6 +124,7 @@ import Testing
 
   @Test func anEmptyCorpusFolderIsAnErrorAndSkippedFilesAreNamed() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
     let empty = try Self.run(["replay", "empty"], in: folder)
     #expect(empty.status == 2)
@@ -130,6 +138,7 @@ import Testing
 
   @Test func outputPathsAreCheckedBeforeTheCampaign() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Self.write("not a folder\n", to: "existing-file", in: folder)
     let out = try Self.run(["run", "--engine", "no-write-back", "--runs", "50", "--out", "existing-file"], in: folder)
     #expect(out.status == 2)
@@ -145,6 +154,7 @@ import Testing
   /// it on Linux, so the check must not use them.
   @Test func aBareRelativeOutputNameIsCreatedNotACrash() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let out = try Self.run(["run", "--engine", "no-write-back", "--runs", "60", "--out", "found"], in: folder)
     #expect(out.status == 1, "\(out.stderr)")
     let saved = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("found").path)
@@ -153,6 +163,7 @@ import Testing
 
   @Test func aFailurePrintsItsShrunkTraceInlineAndARerunBySeedRepeatsIt() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let found = try Self.run(["run", "--topology", "basic", "--engine", "no-write-back", "--runs", "60"], in: folder)
     #expect(found.status == 1)
     #expect(found.stdout.contains("    | navtrace 1"), "\(found.stdout)")
@@ -166,6 +177,7 @@ import Testing
 
   @Test func fileTopologiesAppearInEveryReplayCommandAndShrinkTakesThem() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Self.write(
       """
       { "name": "shop", "root": "home", "screens": [
@@ -188,6 +200,7 @@ import Testing
 
   @Test func importWritesIntoTheFailuresFolderNotBesideTheInput() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("crashes"), withIntermediateDirectories: true)
     try Data([1, 0, 2, 0, 14, 0, 3, 0, 1, 0, 14, 0]).write(to: folder.appendingPathComponent("crashes/crash-1"))
     let outcome = try Self.run(["import", "crashes/crash-1", "--engine", "no-write-back"], in: folder)
@@ -200,6 +213,7 @@ import Testing
 
   @Test func replayShowsAnExpectationDiffAndRecordModeRewritesIt() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Self.write(
       "navtrace 1\ntopology basic\n# hand-written\nset presentedChild 1\nsettle\nexpect screen root\nexpect state\n",
       to: "hand.navtrace", in: folder)
@@ -218,6 +232,7 @@ import Testing
 
   @Test func helpListsEveryTopology() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let help = try Self.run(["run", "--help"], in: folder)
     for name in ["basic", "counter", "stack", "syncups-tree", "syncups-stack"] {
       #expect(help.stdout.contains(name), "\(name)")
@@ -226,6 +241,7 @@ import Testing
 
   @Test func progressShowsInLogsToo() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try Self.run(["run", "--runs", "5", "--jobs", "1"], in: folder)
     #expect(outcome.status == 0)
     // stderr is a pipe here, as in CI: plain lines, no terminal control codes.
@@ -246,6 +262,7 @@ import Testing
 
   @Test func interruptingACampaignEndsWithItsSummaryAndReports() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = ["run", "--topology", "basic", "--runs", "100000000", "--report", "report", "--jobs", "1"]
@@ -265,6 +282,7 @@ import Testing
 
   @Test func jobsGiveTheSameSummaryAsOneProcess() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     // The rotation has its own test (DefaultCampaignTests); this is one topology's campaign.
     for engine in ["state-driven", "no-write-back"] {
       let arguments = ["run", "--topology", "basic", "--runs", "60", "--seed", "9", "--engine", engine, "--out", "failures"]
@@ -285,6 +303,7 @@ import Testing
 
   @Test func benchJSONHasItsDocumentedKeys() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try Self.run(
       ["bench", "--json", "--reference-steps", "1000", "--runs", "150", "--explore-states", "20", "--fuzz-inputs", "12", "--nesting-depth", "30"],
       in: folder)
@@ -319,6 +338,7 @@ import Testing
 
   @Test func interruptingAParallelCampaignStopsItsProcessesAndMergesWhatRan() throws {
     let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let process = Process()
     process.executableURL = Self.binary
     // The default campaign, a rotation: interrupted in its first topology, it names the others as not run.

@@ -33,6 +33,7 @@ import Testing
   /// The README's first command, exactly: every built-in topology gets its share and is clean.
   @Test func theDefaultCampaignCoversEveryTopologyAndIsClean() throws {
     let folder = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try CLI.run([], in: folder)
     #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
@@ -52,6 +53,7 @@ import Testing
   /// one of a single process, and the same on every run.
   @Test func theRotationIsDeterministicWhateverTheJobs() throws {
     let folder = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     for engine in ["state-driven", "restores-popped-screens"] {
       let arguments = ["run", "--runs", "48", "--seed", "5", "--engine", engine, "--out", "failures-\(engine)"]
       let one = try CLI.run(arguments + ["--jobs", "1"], in: folder)
@@ -70,6 +72,7 @@ import Testing
   /// `covers`, says so, and the printed rerun command (and the topology's share alone) repeat it.
   @Test func aMutantOnlyACoverShowsIsCaughtAndItsRerunNamesTheTopology() throws {
     let folder = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let engine = "cover-without-navigation"
     let found = try CLI.run(["--engine", engine, "--report", "report"], in: folder)
     #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
@@ -111,6 +114,7 @@ import Testing
 
   @Test func aRunSeedNeedsATopology() throws {
     let folder = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try CLI.run(["run", "--run-seed", "7"], in: folder)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("--run-seed repeats one run of one topology: add --topology"), "\(outcome.stderr)")
@@ -121,6 +125,7 @@ import Testing
   /// With fewer runs than topologies, the topologies left without a run are named, never dropped.
   @Test func topologiesWithoutARunAreSaidSo() throws {
     let folder = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try CLI.run(["run", "--runs", "2", "--jobs", "1"], in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let last = try #require(Self.commandLineTopologies.last?.name)
@@ -131,6 +136,7 @@ import Testing
   /// A time budget is sliced evenly: runs that would never end still leave every topology its turn.
   @Test func aTimeBudgetGivesEveryTopologyItsSlice() throws {
     let folder = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try CLI.run(["run", "--runs", "100000000", "--seconds", "2", "--jobs", "1"], in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     for topology in Self.commandLineTopologies {
@@ -143,6 +149,7 @@ import Testing
   /// The coverage floor is compared with the distinct states summed over the topologies.
   @Test func theCoverageFloorIsTheSumOverTopologies() throws {
     let folder = try CLI.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let missed = try CLI.run(["run", "--runs", "16", "--min-distinct-states", "100000", "--jobs", "1", "--report", "r"], in: folder)
     #expect(missed.status == 1, "\(missed.stderr)")
     let line = try #require(missed.stdout.split(separator: "\n").first { $0.hasPrefix("coverage floor missed: ") })
