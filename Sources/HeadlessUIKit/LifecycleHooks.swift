@@ -21,7 +21,8 @@ public struct UIViewControllerLifecycleHookToken: Hashable, Sendable {
 
 extension UIViewController {
   /// Hooks run by UIKit's own implementation of each lifecycle method, for every controller.
-  private static var classLifecycleHooks: [(id: Int, hook: @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void)] = []
+  /// Unchecked exclusivity (HeadlessEnvironment.swift): read at every lifecycle event.
+  @exclusivity(unchecked) private static var classLifecycleHooks: [(id: Int, hook: @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void)] = []
   private static var nextHookID = 0
 
   /// Not UIKit API: the Swift stand-in for what UIKit libraries do with Objective-C method
@@ -41,7 +42,11 @@ extension UIViewController {
 
   /// Takes out a hook installed with `installLifecycleHook` (tests use it to leave no trace).
   public static func removeLifecycleHook(_ token: UIViewControllerLifecycleHookToken) {
-    classLifecycleHooks.removeAll { $0.id == token.id }
+    // The hooks taken out are released after the store, never inside the write (their captures'
+    // deinits may install or remove hooks).
+    let previous = classLifecycleHooks
+    classLifecycleHooks = previous.filter { $0.id != token.id }
+    withExtendedLifetime(previous) {}
   }
 
   func runClassLifecycleHooks(_ event: UIViewControllerLifecycleEvent) {
