@@ -98,9 +98,15 @@ public final class HeadlessEnvironment {
   /// Real ARC decides: a controller is here until nothing holds it.
   public var liveControllers: [UIViewController] {
     // A loop, not `compactMap`: a closure made in main-actor code checks the executor per call.
+    // Over indices, reading each weak reference in place rather than copying its entry.
     var live: [UIViewController] = []
-    live.reserveCapacity(controllerRegistry.count)
-    for entry in controllerRegistry { if let controller = entry.controller { live.append(controller) } }
+    let count = controllerRegistry.count
+    live.reserveCapacity(count)
+    var index = 0
+    while index < count {
+      if let controller = controllerRegistry[index].controller { live.append(controller) }
+      index += 1
+    }
     return live
   }
 
@@ -148,6 +154,8 @@ public final class HeadlessEnvironment {
   }
 
   func transition(involving controller: UIViewController, modalOnly: Bool = false) -> Transition? {
+    // Most questions come while nothing is in flight: the loop below would answer nil too.
+    if activeTransitions.isEmpty { return nil }
     for transition in activeTransitions where !transition.hasFinishedAnimating && (!modalOnly || transition.kind.isModal) {
       var candidate: UIViewController? = controller
       while let current = candidate {

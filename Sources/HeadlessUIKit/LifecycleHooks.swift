@@ -58,16 +58,25 @@ extension UIViewController {
   /// own override. Not UIKit API: a per-controller observer (for class-wide hooks that run where a
   /// swizzled method would, see `installLifecycleHook`).
   public func addLifecycleHook(_ hook: @escaping @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void) {
+    // The engine attaches up to two hooks to a controller: room for both in one allocation.
+    if lifecycleHooks.isEmpty { lifecycleHooks.reserveCapacity(2) }
     lifecycleHooks.append(hook)
   }
 
   /// Not UIKit API: stands in for `objc_getAssociatedObject`.
   public func associatedObject<Value>(for key: AssociatedKey<Value>) -> Value? {
     let id = ObjectIdentifier(key)
-    for pair in associatedObjects where pair.key == id {
-      // Only `setAssociatedObject` stores under a key, and only a `Value` (the key's type).
-      assert(pair.value is Value)
-      return unsafeDowncast(pair.value, to: Value.self)
+    // Over indices, reading the table in place rather than through a copy of it.
+    let count = associatedObjects.count
+    var index = 0
+    while index < count {
+      if associatedObjects[index].key == id {
+        let value = associatedObjects[index].value
+        // Only `setAssociatedObject` stores under a key, and only a `Value` (the key's type).
+        assert(value is Value)
+        return unsafeDowncast(value, to: Value.self)
+      }
+      index += 1
     }
     return nil
   }

@@ -103,7 +103,9 @@ public struct NSDirectionalEdgeInsets: Equatable, Sendable {
 open class UIWindow: UIView {
   @exclusivity(unchecked) public private(set) var isKeyWindow = false
 
-  public var rootViewController: UIViewController? {
+  /// Unchecked exclusivity (HeadlessEnvironment.swift): read by every question about the screen;
+  /// `didSet` runs after the store, and the old root is held by `oldValue` through it.
+  @exclusivity(unchecked) public var rootViewController: UIViewController? {
     didSet {
       guard oldValue !== rootViewController else { return }
       if let old = oldValue {
