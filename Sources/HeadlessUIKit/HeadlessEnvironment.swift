@@ -6,7 +6,11 @@
 /// so nothing is shared between runs.
 @MainActor
 public final class HeadlessEnvironment {
-  public static var current = HeadlessEnvironment()
+  ///
+  /// Read at nearly every UIKit call, so not checked for exclusive access at run time (see
+  /// "Unchecked exclusivity" below): the only write is `reset`'s plain store, which lets the old
+  /// world go only after the store.
+  @exclusivity(unchecked) public static var current = HeadlessEnvironment()
 
   /// Starts a fresh world and makes it current.
   @discardableResult
@@ -57,8 +61,8 @@ public final class HeadlessEnvironment {
   public let runLoop = VirtualRunLoop()
   public internal(set) var diagnostics: [UIKitDiagnostic] = []
   /// Lifecycle callbacks in the order they fired, as "Name#serial.callback"; nil unless recorded.
-  public internal(set) var eventLog: [String]?
-  public internal(set) weak var keyWindow: UIWindow?
+  @exclusivity(unchecked) public internal(set) var eventLog: [String]?
+  @exclusivity(unchecked) public internal(set) weak var keyWindow: UIWindow?
   /// Called for every controller a user gesture removes from the screen (the one swiped away or
   /// popped, and everything that goes with it), at the moment it goes — for a pop, before its
   /// `didMove(toParent: nil)`. A callback rather than a list, so the simulator never keeps a
@@ -69,9 +73,9 @@ public final class HeadlessEnvironment {
   var animationsEnabled = true
   var inheritedAnimationDuration: Double = 0
 
-  var activeTransitions: [Transition] = []
+  @exclusivity(unchecked) var activeTransitions: [Transition] = []
   var navigationControllersWithDeferredWork: [UINavigationController] = []
-  private var controllerRegistry: [WeakController] = []
+  @exclusivity(unchecked) private var controllerRegistry: [WeakController] = []
   private var nextSerial = 1
 
   public init(configuration: Configuration = .init()) {
@@ -94,9 +98,15 @@ public final class HeadlessEnvironment {
   /// Real ARC decides: a controller is here until nothing holds it.
   public var liveControllers: [UIViewController] {
     // A loop, not `compactMap`: a closure made in main-actor code checks the executor per call.
+    // Over indices, reading each weak reference in place rather than copying its entry.
     var live: [UIViewController] = []
-    live.reserveCapacity(controllerRegistry.count)
-    for entry in controllerRegistry { if let controller = entry.controller { live.append(controller) } }
+    let count = controllerRegistry.count
+    live.reserveCapacity(count)
+    var index = 0
+    while index < count {
+      if let controller = controllerRegistry[index].controller { live.append(controller) }
+      index += 1
+    }
     return live
   }
 
@@ -119,7 +129,10 @@ public final class HeadlessEnvironment {
   }
 
   func record(_ event: @autoclosure () -> String) {
-    if eventLog != nil { eventLog!.append(event()) }
+    // The line is made before the write begins (unchecked exclusivity: no code inside a write).
+    guard eventLog != nil else { return }
+    let line = event()
+    eventLog!.append(line)
   }
 
   // MARK: Transitions
@@ -141,6 +154,8 @@ public final class HeadlessEnvironment {
   }
 
   func transition(involving controller: UIViewController, modalOnly: Bool = false) -> Transition? {
+    // Most questions come while nothing is in flight: the loop below would answer nil too.
+    if activeTransitions.isEmpty { return nil }
     for transition in activeTransitions where !transition.hasFinishedAnimating && (!modalOnly || transition.kind.isModal) {
       var candidate: UIViewController? = controller
       while let current = candidate {
@@ -177,6 +192,22 @@ public final class HeadlessEnvironment {
     }
   }
 }
+
+// MARK: Unchecked exclusivity
+//
+// Swift checks at run time that no two accesses to a class's stored property or a global overlap
+// when one of them writes (a `swift_beginAccess` per access). The simulated world's hot state —
+// `current`, the run loop's queue and clock, the transitions in flight, each controller's links,
+// flags, hooks and associated values, each view's owner — is read at nearly every UIKit call, and
+// those checks were a fifth of HeadlessUIKit's own cost. They are turned off for exactly that
+// state with `@exclusivity(unchecked)`, which changes no result of a program that has no overlap:
+// it is equal to the checked access whenever the check would not trap. No access to such a
+// property can overlap another: the world is single-threaded (@MainActor), and no write to one
+// runs code of ours or of the caller's while it is in progress — a write that takes something out
+// (a popped controller, a replaced associated value, an ended transition) leaves it held by the
+// caller until the write is over, so no deinit runs inside it (docs/SEMANTICS.md, "Runs" and
+// `objc_setAssociatedObject`, say why that order is needed anyway). Keep it so when changing
+// writes to these properties: an overlap would no longer trap, it would read a half-made value.
 
 private struct WeakController {
   weak var controller: UIViewController?

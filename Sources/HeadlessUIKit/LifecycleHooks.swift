@@ -21,7 +21,8 @@ public struct UIViewControllerLifecycleHookToken: Hashable, Sendable {
 
 extension UIViewController {
   /// Hooks run by UIKit's own implementation of each lifecycle method, for every controller.
-  private static var classLifecycleHooks: [(id: Int, hook: @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void)] = []
+  /// Unchecked exclusivity (HeadlessEnvironment.swift): read at every lifecycle event.
+  @exclusivity(unchecked) private static var classLifecycleHooks: [(id: Int, hook: @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void)] = []
   private static var nextHookID = 0
 
   /// Not UIKit API: the Swift stand-in for what UIKit libraries do with Objective-C method
@@ -41,7 +42,11 @@ extension UIViewController {
 
   /// Takes out a hook installed with `installLifecycleHook` (tests use it to leave no trace).
   public static func removeLifecycleHook(_ token: UIViewControllerLifecycleHookToken) {
-    classLifecycleHooks.removeAll { $0.id == token.id }
+    // The hooks taken out are released after the store, never inside the write (their captures'
+    // deinits may install or remove hooks).
+    let previous = classLifecycleHooks
+    classLifecycleHooks = previous.filter { $0.id != token.id }
+    withExtendedLifetime(previous) {}
   }
 
   func runClassLifecycleHooks(_ event: UIViewControllerLifecycleEvent) {
@@ -53,16 +58,25 @@ extension UIViewController {
   /// own override. Not UIKit API: a per-controller observer (for class-wide hooks that run where a
   /// swizzled method would, see `installLifecycleHook`).
   public func addLifecycleHook(_ hook: @escaping @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void) {
+    // The engine attaches up to two hooks to a controller: room for both in one allocation.
+    if lifecycleHooks.isEmpty { lifecycleHooks.reserveCapacity(2) }
     lifecycleHooks.append(hook)
   }
 
   /// Not UIKit API: stands in for `objc_getAssociatedObject`.
   public func associatedObject<Value>(for key: AssociatedKey<Value>) -> Value? {
     let id = ObjectIdentifier(key)
-    for pair in associatedObjects where pair.key == id {
-      // Only `setAssociatedObject` stores under a key, and only a `Value` (the key's type).
-      assert(pair.value is Value)
-      return unsafeDowncast(pair.value, to: Value.self)
+    // Over indices, reading the table in place rather than through a copy of it.
+    let count = associatedObjects.count
+    var index = 0
+    while index < count {
+      if associatedObjects[index].key == id {
+        let value = associatedObjects[index].value
+        // Only `setAssociatedObject` stores under a key, and only a `Value` (the key's type).
+        assert(value is Value)
+        return unsafeDowncast(value, to: Value.self)
+      }
+      index += 1
     }
     return nil
   }

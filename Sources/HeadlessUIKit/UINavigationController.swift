@@ -7,11 +7,12 @@ import Foundation
 open class UINavigationController: UIViewController {
   /// The stack itself. `viewControllers` reads it; setting `viewControllers` is
   /// `setViewControllers(_:animated: false)`, as in UIKit.
-  var stack: [UIViewController] = []
+  /// Unchecked exclusivity (HeadlessEnvironment.swift): what a change removes is held elsewhere.
+  @exclusivity(unchecked) var stack: [UIViewController] = []
   /// The delegate UIKit talks to. A subclass may override `delegate` (swift-navigation's
   /// NavigationStackController returns its user's delegate and installs a proxy through
   /// `super.delegate`); UIKit keeps talking to what was stored, as it reads its own ivar (inferred).
-  weak var storedDelegate: (any UINavigationControllerDelegate)?
+  @exclusivity(unchecked) weak var storedDelegate: (any UINavigationControllerDelegate)?
   /// Calls made while a transition ran, replayed one by one when it ends (modern UIKit defers them).
   final var deferredOperations: [@MainActor () -> Void] = []
   private var isRunningDeferredOperation = false
@@ -54,11 +55,9 @@ open class UINavigationController: UIViewController {
   /// The top of the stack, or what is presented over the navigation controller.
   public var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
 
-  override var appearanceChildren: [UIViewController] {
-    // `if`, not `Optional.map`: a closure made in main-actor code checks the executor each time it is called.
-    if let top = topViewController { return [top] }
-    return []
-  }
+  /// The top, as a slice of the stack (equal to `[topViewController]`, or `[]` on an empty stack,
+  /// without making an array at every appearance callback).
+  override var appearanceChildren: ArraySlice<UIViewController> { stack.suffix(1) }
 
   // MARK: Push
 
@@ -67,7 +66,7 @@ open class UINavigationController: UIViewController {
       report(.pushNavigationController, "Pushing a navigation controller is not supported", [controller])
       return
     }
-    if stack.contains(where: { $0 === controller }) {
+    if stack.containsInstance(controller) {
       report(
         .pushSameInstance,
         "Pushing the same view controller instance (\(controller.debugName)) more than once is not supported",
@@ -114,7 +113,7 @@ open class UINavigationController: UIViewController {
   /// none if it stays on top.
   open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
     for (index, controller) in controllers.enumerated() {
-      if controllers[..<index].contains(where: { $0 === controller }) {
+      if controllers[..<index].containsInstance(controller) {
         report(
           .pushSameInstance,
           "Pushing the same view controller instance (\(controller.debugName)) more than once is not supported",
@@ -128,8 +127,8 @@ open class UINavigationController: UIViewController {
     }
     if deferIfBusy({ [weak self] in self?.setViewControllers(controllers, animated: animated) }) { return }
     let old = stack
-    let removed = old.filter { candidate in !controllers.contains { $0 === candidate } }
-    let added = controllers.filter { candidate in !old.contains { $0 === candidate } }
+    let removed = old.excludingInstances(in: controllers)
+    let added = controllers.excludingInstances(in: old)
     for controller in removed { controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) } }
     for controller in added { addChild(controller) }
     stack = controllers
@@ -151,7 +150,7 @@ open class UINavigationController: UIViewController {
   }
 
   func popTo(_ target: UIViewController, animated: Bool, userInitiated: Bool) -> [UIViewController]? {
-    guard let index = stack.firstIndex(where: { $0 === target }) else {
+    guard let index = stack.firstIndexOfInstance(target) else {
       report(.popToMissingController, "Tried to pop to a view controller that doesn't exist.", [target])
       return nil
     }
@@ -221,13 +220,15 @@ open class UINavigationController: UIViewController {
   }
 
   /// Whether a transition involves this navigation controller (its own, or a presentation it takes
-  /// part in). If so, queues `operation` for when it ends and says so.
-  func deferIfBusy(_ operation: @escaping @MainActor () -> Void) -> Bool {
+  /// part in). If so, queues `operation` for when it ends and says so. The operation is an
+  /// autoclosure so that its closure is made only when it is deferred, not at every stack change.
+  func deferIfBusy(_ operation: @autoclosure () -> @MainActor () -> Void) -> Bool {
     let environment = HeadlessEnvironment.current
     let queued = !deferredOperations.isEmpty && !isRunningDeferredOperation
     guard environment.transition(involving: self) != nil || queued else { return false }
     if deferredOperations.isEmpty { environment.navigationControllersWithDeferredWork.append(self) }
-    deferredOperations.append(operation)
+    let deferred = operation()
+    deferredOperations.append(deferred)
     report(
       .navigationOperationDeferred,
       "\(debugName): stack change requested during a transition; deferred until it ends", [])

@@ -5,9 +5,10 @@ import Foundation
 /// or laid out; properties hold what they are given.
 @preconcurrency @MainActor
 open class UIView: UIResponder {
-  weak var owner: UIViewController?
+  // Unchecked exclusivity (HeadlessEnvironment.swift): `window` walks these for every question.
+  @exclusivity(unchecked) weak var owner: UIViewController?
 
-  public private(set) weak var superview: UIView?
+  @exclusivity(unchecked) public private(set) weak var superview: UIView?
   public private(set) var subviews: [UIView] = []
   public var frame: CGRect
   public var bounds: CGRect {
@@ -100,9 +101,11 @@ public struct NSDirectionalEdgeInsets: Equatable, Sendable {
 /// The window: the root of the on-screen hierarchy.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
-  public private(set) var isKeyWindow = false
+  @exclusivity(unchecked) public private(set) var isKeyWindow = false
 
-  public var rootViewController: UIViewController? {
+  /// Unchecked exclusivity (HeadlessEnvironment.swift): read by every question about the screen;
+  /// `didSet` runs after the store, and the old root is held by `oldValue` through it.
+  @exclusivity(unchecked) public var rootViewController: UIViewController? {
     didSet {
       guard oldValue !== rootViewController else { return }
       if let old = oldValue {

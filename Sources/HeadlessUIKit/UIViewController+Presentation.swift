@@ -90,8 +90,14 @@ extension UIViewController {
       return
     }
     let chain = victim.presentedChain
-    let busy = ([victim.directPresenter].compactMap { $0 } + chain).contains {
-      environment.transition(involving: $0, modalOnly: true) != nil
+    // Whether a modal transition involves the presenter or anything in the chain (a loop: equal to
+    // `([presenter] + chain).contains { ... }` without the array or a main-actor closure).
+    var busy = false
+    if let presenter = victim.directPresenter, environment.transition(involving: presenter, modalOnly: true) != nil {
+      busy = true
+    }
+    for controller in chain where !busy && environment.transition(involving: controller, modalOnly: true) != nil {
+      busy = true
     }
     if busy {
       // Already being dismissed (not by a swipe the user may still cancel) and nothing waits for

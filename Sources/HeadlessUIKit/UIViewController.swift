@@ -28,7 +28,7 @@ open class UIViewController: UIResponder {
   }
 
   // MARK: View
-  private var loadedView: UIView?
+  @exclusivity(unchecked) private var loadedView: UIView?
   public var isViewLoaded: Bool { loadedView != nil }
   public var viewIfLoaded: UIView? { loadedView }
   public var view: UIView! {
@@ -43,15 +43,17 @@ open class UIViewController: UIResponder {
   }
 
   // MARK: Containment
-  public internal(set) weak var parent: UIViewController?
-  public internal(set) var children: [UIViewController] = []
-  weak var window: UIWindow?
+  // Containment, presentation links, transition flags, appearance state and outside attachments
+  // are read by every query about the hierarchy: unchecked exclusivity (HeadlessEnvironment.swift).
+  @exclusivity(unchecked) public internal(set) weak var parent: UIViewController?
+  @exclusivity(unchecked) public internal(set) var children: [UIViewController] = []
+  @exclusivity(unchecked) weak var window: UIWindow?
 
   // MARK: Presentation state (see UIViewController+Presentation.swift)
   /// The controller this one presented, when it is a presentation context.
-  var directlyPresented: UIViewController?
+  @exclusivity(unchecked) var directlyPresented: UIViewController?
   /// The presentation context that presented this controller.
-  weak var directPresenter: UIViewController?
+  @exclusivity(unchecked) weak var directPresenter: UIViewController?
   public var modalPresentationStyle: UIModalPresentationStyle = .automatic
   /// When true, the user cannot swipe the sheet away or tap outside the popover.
   public var isModalInPresentation = false
@@ -59,14 +61,14 @@ open class UIViewController: UIResponder {
   private var storedPresentationController: UIPresentationController?
 
   // MARK: Transition flags, true only while the matching transition runs
-  public internal(set) var isBeingPresented = false
-  public internal(set) var isBeingDismissed = false
-  public internal(set) var isMovingToParent = false
-  public internal(set) var isMovingFromParent = false
+  @exclusivity(unchecked) public internal(set) var isBeingPresented = false
+  @exclusivity(unchecked) public internal(set) var isBeingDismissed = false
+  @exclusivity(unchecked) public internal(set) var isMovingToParent = false
+  @exclusivity(unchecked) public internal(set) var isMovingFromParent = false
 
   // MARK: Appearance
   enum AppearanceState { case disappeared, appearing, appeared, disappearing }
-  var appearanceState = AppearanceState.disappeared
+  @exclusivity(unchecked) var appearanceState = AppearanceState.disappeared
   /// Whether the controller's view is on screen (viewDidAppear ran, viewWillDisappear did not).
   public var isVisible: Bool { appearanceState == .appeared }
 
@@ -84,11 +86,11 @@ open class UIViewController: UIResponder {
   open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
 
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
-  final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
+  @exclusivity(unchecked) final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
   /// Values attached with `setAssociatedObject`, in the order their keys were first set: a few
   /// per controller, found faster by a scan than by hashing, and released in a fixed order when
   /// the controller goes (a dictionary releases them in hash order, which differs per process).
-  final var associatedObjects: [(key: ObjectIdentifier, value: AnyObject)] = []
+  @exclusivity(unchecked) final var associatedObjects: [(key: ObjectIdentifier, value: AnyObject)] = []
 
   public override init() {
     super.init()
@@ -145,7 +147,7 @@ open class UIViewController: UIResponder {
   /// Removes from the parent; calls `didMove(toParent: nil)` as UIKit does.
   open func removeFromParent() {
     guard let parent else { return }
-    parent.children.removeAll { $0 === self }
+    parent.children.removeInstances(of: self)
     self.parent = nil
     dispatch(.didMoveToParent(isNil: true)) { $0.didMove(toParent: nil) }
   }
@@ -202,7 +204,8 @@ open class UIViewController: UIResponder {
   // MARK: Appearance forwarding
 
   /// The children that share this controller's appearance (a navigation controller: its top).
-  var appearanceChildren: [UIViewController] { children }
+  /// A slice, so a navigation controller's answer needs no array of its own.
+  var appearanceChildren: ArraySlice<UIViewController> { children[...] }
 
   /// UIKit's manual appearance forwarding: `viewWill(Dis)Appear` now, forwarded to visible children.
   public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {

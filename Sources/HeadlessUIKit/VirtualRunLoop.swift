@@ -8,12 +8,14 @@
 @MainActor
 public final class VirtualRunLoop {
   /// Virtual milliseconds since the world was created.
-  public private(set) var now: Int = 0
+  @exclusivity(unchecked) public private(set) var now: Int = 0
   /// How many turns `settle` and `advance` may run before they give up and report it.
   public var turnLimit: Int = 100_000
 
-  private var queue = EventHeap()
-  private var nextSequence = 0
+  // Unchecked exclusivity (HeadlessEnvironment.swift): the heap's mutations call no closure and
+  // release nothing; events run only after they are taken out.
+  @exclusivity(unchecked) private var queue = EventHeap()
+  @exclusivity(unchecked) private var nextSequence = 0
 
   public init() {}
 
@@ -34,15 +36,15 @@ public final class VirtualRunLoop {
   public var pendingCount: Int { queue.count }
   public var hasPendingWork: Bool { !queue.isEmpty }
   /// The virtual time of the earliest queued event.
-  public var nextEventTime: Int? { queue.peek?.time }
+  public var nextEventTime: Int? { queue.peekOrder?.time }
 
   /// Runs one turn at the current time. Returns how many events ran.
   @discardableResult
   public func tick() -> Int {
     let limit = nextSequence
     var ran = 0
-    while let next = queue.peek, next.time <= now, next.sequence < limit {
-      _ = queue.popMin()
+    while let (time, sequence) = queue.peekOrder, time <= now, sequence < limit {
+      let next = queue.popMin()!
       next.work()
       ran += 1
     }
@@ -57,11 +59,11 @@ public final class VirtualRunLoop {
     let target = Self.saturatingSum(now, milliseconds)
     var turns = 0
     while true {
-      if let next = queue.peek, next.time <= now {
+      if let (time, _) = queue.peekOrder, time <= now {
         tick()
         turns += 1
         if turns >= turnLimit { return false }
-      } else if let time = queue.peek?.time, time <= target {
+      } else if let (time, _) = queue.peekOrder, time <= target {
         now = time
       } else {
         now = target
@@ -73,7 +75,7 @@ public final class VirtualRunLoop {
   /// Moves the clock to the earliest queued event without running anything: nothing is due before
   /// it. With `tick`, this steps the world one turn at a time (to stop right after a given turn).
   public func moveToNextEvent() {
-    if let time = queue.peek?.time, time > now { now = time }
+    if let (time, _) = queue.peekOrder, time > now { now = time }
   }
 
   /// Runs turns, jumping the clock to the next event when nothing is due, until nothing is queued.
@@ -81,8 +83,8 @@ public final class VirtualRunLoop {
   @discardableResult
   public func settle() -> Bool {
     var turns = 0
-    while let next = queue.peek {
-      if next.time > now { now = next.time }
+    while let (time, _) = queue.peekOrder {
+      if time > now { now = time }
       tick()
       turns += 1
       if turns >= turnLimit { return false }
@@ -116,7 +118,11 @@ struct EventHeap {
 
   var count: Int { storage.count }
   var isEmpty: Bool { storage.isEmpty }
-  var peek: ScheduledEvent? { storage.first }
+  /// The earliest event's order, without copying (and retaining) its work: `peek`'s time and
+  /// sequence.
+  var peekOrder: (time: Int, sequence: Int)? {
+    storage.isEmpty ? nil : (storage[0].time, storage[0].sequence)
+  }
 
   mutating func insert(_ event: ScheduledEvent) {
     storage.append(event)
