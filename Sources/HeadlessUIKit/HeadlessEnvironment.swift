@@ -6,11 +6,7 @@
 /// so nothing is shared between runs.
 @MainActor
 public final class HeadlessEnvironment {
-  ///
-  /// Read at nearly every UIKit call, so not checked for exclusive access at run time (see
-  /// "Unchecked exclusivity" below): the only write is `reset`'s plain store, which lets the old
-  /// world go only after the store.
-  @exclusivity(unchecked) public static var current = HeadlessEnvironment()
+  public static var current = HeadlessEnvironment()
 
   /// Starts a fresh world and makes it current.
   @discardableResult
@@ -61,8 +57,8 @@ public final class HeadlessEnvironment {
   public let runLoop = VirtualRunLoop()
   public internal(set) var diagnostics: [UIKitDiagnostic] = []
   /// Lifecycle callbacks in the order they fired, as "Name#serial.callback"; nil unless recorded.
-  @exclusivity(unchecked) public internal(set) var eventLog: [String]?
-  @exclusivity(unchecked) public internal(set) weak var keyWindow: UIWindow?
+  public internal(set) var eventLog: [String]?
+  public internal(set) weak var keyWindow: UIWindow?
   /// Called for every controller a user gesture removes from the screen (the one swiped away or
   /// popped, and everything that goes with it), at the moment it goes — for a pop, before its
   /// `didMove(toParent: nil)`. A callback rather than a list, so the simulator never keeps a
@@ -73,9 +69,9 @@ public final class HeadlessEnvironment {
   var animationsEnabled = true
   var inheritedAnimationDuration: Double = 0
 
-  @exclusivity(unchecked) var activeTransitions: [Transition] = []
+  var activeTransitions: [Transition] = []
   var navigationControllersWithDeferredWork: [UINavigationController] = []
-  @exclusivity(unchecked) private var controllerRegistry: [WeakController] = []
+  private var controllerRegistry: [WeakController] = []
   private var nextSerial = 1
 
   public init(configuration: Configuration = .init()) {
@@ -129,7 +125,7 @@ public final class HeadlessEnvironment {
   }
 
   func record(_ event: @autoclosure () -> String) {
-    // The line is made before the write begins (unchecked exclusivity: no code inside a write).
+    // The line is made before the write begins: no code of the caller runs inside a write.
     guard eventLog != nil else { return }
     let line = event()
     eventLog!.append(line)
@@ -192,22 +188,6 @@ public final class HeadlessEnvironment {
     }
   }
 }
-
-// MARK: Unchecked exclusivity
-//
-// Swift checks at run time that no two accesses to a class's stored property or a global overlap
-// when one of them writes (a `swift_beginAccess` per access). The simulated world's hot state —
-// `current`, the run loop's queue and clock, the transitions in flight, each controller's links,
-// flags, hooks and associated values, each view's owner — is read at nearly every UIKit call, and
-// those checks were a fifth of HeadlessUIKit's own cost. They are turned off for exactly that
-// state with `@exclusivity(unchecked)`, which changes no result of a program that has no overlap:
-// it is equal to the checked access whenever the check would not trap. No access to such a
-// property can overlap another: the world is single-threaded (@MainActor), and no write to one
-// runs code of ours or of the caller's while it is in progress — a write that takes something out
-// (a popped controller, a replaced associated value, an ended transition) leaves it held by the
-// caller until the write is over, so no deinit runs inside it (docs/SEMANTICS.md, "Runs" and
-// `objc_setAssociatedObject`, say why that order is needed anyway). Keep it so when changing
-// writes to these properties: an overlap would no longer trap, it would read a half-made value.
 
 private struct WeakController {
   weak var controller: UIViewController?

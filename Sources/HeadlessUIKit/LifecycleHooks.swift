@@ -21,8 +21,7 @@ public struct UIViewControllerLifecycleHookToken: Hashable, Sendable {
 
 extension UIViewController {
   /// Hooks run by UIKit's own implementation of each lifecycle method, for every controller.
-  /// Unchecked exclusivity (HeadlessEnvironment.swift): read at every lifecycle event.
-  @exclusivity(unchecked) private static var classLifecycleHooks: [(id: Int, hook: @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void)] = []
+  private static var classLifecycleHooks: [(id: Int, hook: @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void)] = []
   private static var nextHookID = 0
 
   /// Not UIKit API: the Swift stand-in for what UIKit libraries do with Objective-C method

@@ -7,12 +7,11 @@ import Foundation
 open class UINavigationController: UIViewController {
   /// The stack itself. `viewControllers` reads it; setting `viewControllers` is
   /// `setViewControllers(_:animated: false)`, as in UIKit.
-  /// Unchecked exclusivity (HeadlessEnvironment.swift): what a change removes is held elsewhere.
-  @exclusivity(unchecked) var stack: [UIViewController] = []
+  var stack: [UIViewController] = []
   /// The delegate UIKit talks to. A subclass may override `delegate` (swift-navigation's
   /// NavigationStackController returns its user's delegate and installs a proxy through
   /// `super.delegate`); UIKit keeps talking to what was stored, as it reads its own ivar (inferred).
-  @exclusivity(unchecked) weak var storedDelegate: (any UINavigationControllerDelegate)?
+  weak var storedDelegate: (any UINavigationControllerDelegate)?
   /// Calls made while a transition ran, replayed one by one when it ends (modern UIKit defers them).
   final var deferredOperations: [@MainActor () -> Void] = []
   private var isRunningDeferredOperation = false

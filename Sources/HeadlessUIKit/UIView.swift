@@ -5,10 +5,9 @@ import Foundation
 /// or laid out; properties hold what they are given.
 @preconcurrency @MainActor
 open class UIView: UIResponder {
-  // Unchecked exclusivity (HeadlessEnvironment.swift): `window` walks these for every question.
-  @exclusivity(unchecked) weak var owner: UIViewController?
+  weak var owner: UIViewController?
 
-  @exclusivity(unchecked) public private(set) weak var superview: UIView?
+  public private(set) weak var superview: UIView?
   public private(set) var subviews: [UIView] = []
   public var frame: CGRect
   public var bounds: CGRect {
@@ -101,11 +100,10 @@ public struct NSDirectionalEdgeInsets: Equatable, Sendable {
 /// The window: the root of the on-screen hierarchy.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
-  @exclusivity(unchecked) public private(set) var isKeyWindow = false
+  public private(set) var isKeyWindow = false
 
-  /// Unchecked exclusivity (HeadlessEnvironment.swift): read by every question about the screen;
   /// `didSet` runs after the store, and the old root is held by `oldValue` through it.
-  @exclusivity(unchecked) public var rootViewController: UIViewController? {
+  public var rootViewController: UIViewController? {
     didSet {
       guard oldValue !== rootViewController else { return }
       if let old = oldValue {

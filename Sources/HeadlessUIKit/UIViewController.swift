@@ -28,7 +28,7 @@ open class UIViewController: UIResponder {
   }
 
   // MARK: View
-  @exclusivity(unchecked) private var loadedView: UIView?
+  private var loadedView: UIView?
   public var isViewLoaded: Bool { loadedView != nil }
   public var viewIfLoaded: UIView? { loadedView }
   public var view: UIView! {
@@ -43,17 +43,15 @@ open class UIViewController: UIResponder {
   }
 
   // MARK: Containment
-  // Containment, presentation links, transition flags, appearance state and outside attachments
-  // are read by every query about the hierarchy: unchecked exclusivity (HeadlessEnvironment.swift).
-  @exclusivity(unchecked) public internal(set) weak var parent: UIViewController?
-  @exclusivity(unchecked) public internal(set) var children: [UIViewController] = []
-  @exclusivity(unchecked) weak var window: UIWindow?
+  public internal(set) weak var parent: UIViewController?
+  public internal(set) var children: [UIViewController] = []
+  weak var window: UIWindow?
 
   // MARK: Presentation state (see UIViewController+Presentation.swift)
   /// The controller this one presented, when it is a presentation context.
-  @exclusivity(unchecked) var directlyPresented: UIViewController?
+  var directlyPresented: UIViewController?
   /// The presentation context that presented this controller.
-  @exclusivity(unchecked) weak var directPresenter: UIViewController?
+  weak var directPresenter: UIViewController?
   public var modalPresentationStyle: UIModalPresentationStyle = .automatic
   /// When true, the user cannot swipe the sheet away or tap outside the popover.
   public var isModalInPresentation = false
@@ -61,14 +59,14 @@ open class UIViewController: UIResponder {
   private var storedPresentationController: UIPresentationController?
 
   // MARK: Transition flags, true only while the matching transition runs
-  @exclusivity(unchecked) public internal(set) var isBeingPresented = false
-  @exclusivity(unchecked) public internal(set) var isBeingDismissed = false
-  @exclusivity(unchecked) public internal(set) var isMovingToParent = false
-  @exclusivity(unchecked) public internal(set) var isMovingFromParent = false
+  public internal(set) var isBeingPresented = false
+  public internal(set) var isBeingDismissed = false
+  public internal(set) var isMovingToParent = false
+  public internal(set) var isMovingFromParent = false
 
   // MARK: Appearance
   enum AppearanceState { case disappeared, appearing, appeared, disappearing }
-  @exclusivity(unchecked) var appearanceState = AppearanceState.disappeared
+  var appearanceState = AppearanceState.disappeared
   /// Whether the controller's view is on screen (viewDidAppear ran, viewWillDisappear did not).
   public var isVisible: Bool { appearanceState == .appeared }
 
@@ -86,11 +84,11 @@ open class UIViewController: UIResponder {
   open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
 
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
-  @exclusivity(unchecked) final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
+  final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
   /// Values attached with `setAssociatedObject`, in the order their keys were first set: a few
   /// per controller, found faster by a scan than by hashing, and released in a fixed order when
   /// the controller goes (a dictionary releases them in hash order, which differs per process).
-  @exclusivity(unchecked) final var associatedObjects: [(key: ObjectIdentifier, value: AnyObject)] = []
+  final var associatedObjects: [(key: ObjectIdentifier, value: AnyObject)] = []
 
   public override init() {
     super.init()

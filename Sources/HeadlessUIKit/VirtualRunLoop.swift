@@ -8,14 +8,12 @@
 @MainActor
 public final class VirtualRunLoop {
   /// Virtual milliseconds since the world was created.
-  @exclusivity(unchecked) public private(set) var now: Int = 0
+  public private(set) var now: Int = 0
   /// How many turns `settle` and `advance` may run before they give up and report it.
   public var turnLimit: Int = 100_000
 
-  // Unchecked exclusivity (HeadlessEnvironment.swift): the heap's mutations call no closure and
-  // release nothing; events run only after they are taken out.
-  @exclusivity(unchecked) private var queue = EventHeap()
-  @exclusivity(unchecked) private var nextSequence = 0
+  private var queue = EventHeap()
+  private var nextSequence = 0
 
   public init() {}
 
