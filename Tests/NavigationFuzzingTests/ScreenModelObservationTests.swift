@@ -74,6 +74,20 @@ import Testing
     #expect(!fires(model, read: { _ = $0.path }, write: { $0.bumps += 1 }))
   }
 
+  /// The registrar tells slots apart by their observation keys only: stored bytes for the first
+  /// slots, a subscript beyond them. Each must be equal to itself alone, the same object each time.
+  @Test func everySlotHasAnObservationKeyOfItsOwn() {
+    let indices = 0..<20
+    let keys = indices.map { ScreenModel.observationKey(forSlot: $0) }
+    for index in indices {
+      #expect(ScreenModel.observationKey(forSlot: index) === keys[index])
+      for other in indices {
+        #expect((keys[index] == keys[other]) == (index == other), "keys of slots \(index) and \(other)")
+      }
+    }
+    #expect(Set(keys.map { $0 as AnyKeyPath }).count == indices.count)
+  }
+
   @Test func theHarnessPeeksWithoutRegisteringReads() {
     let model = rootModel()
     #expect(!fires(model, read: { _ = $0.peek(0) }, write: { $0[slot: 0] = item(1) }))
