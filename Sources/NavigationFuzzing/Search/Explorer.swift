@@ -236,7 +236,7 @@ public struct Explorer {
         done += batch.count
         let expansions = batch.count > 1 ? expandsBatch!(batch) : batch.map { expand($0) }
         for (prefix, expansion) in zip(batch, expansions) {
-          result.replays += max(1, expansion.outcomes.count)
+          result.replays += expansion.replays
           for (index, (step, outcome)) in zip(expansion.steps, expansion.outcomes).enumerated() {
             let candidate = prefix + [step]
             let key: UInt64
@@ -252,6 +252,9 @@ public struct Explorer {
               return stop(nil)
             case .state(let reached):
               key = reached
+            case .prefixState:
+              // The prefix's state, seen when the prefix entered the frontier.
+              continue
             }
             guard seen.insert(key).inserted else { continue }
             found += 1

@@ -9,11 +9,17 @@ public struct ExplorerExpansion: Sendable, Equatable {
     /// The invariant the step violated (the first the explorer's target accepts): nothing after
     /// it is tried, as the search stops there.
     case violation(InvariantID)
+    /// Provably the state the prefix reaches, without a new violation (`Explorer.reachesPrefixState`):
+    /// not replayed. The search has seen that state already.
+    case prefixState
   }
 
   public var steps: [Step]
   /// One per step tried: as many as `steps`, fewer after a violation.
   public var outcomes: [Outcome] = []
+  /// Worlds built to make it: one per outcome replayed (the prefix's own replay takes the first),
+  /// at least one (the replay that gives the alphabet).
+  public var replays: Int { max(1, outcomes.count(where: { $0 != .prefixState })) }
   /// With `Explorer.recordsKeys` (tests): each state's `canonicalKey`.
   var canonicalKeys: [UInt64] = []
 
@@ -24,12 +30,20 @@ public struct ExplorerExpansion: Sendable, Equatable {
 }
 
 extension Explorer {
-  /// Expands `prefix`: the replay that gives its alphabet takes the first action, and each other
-  /// action is tried on a replay of its own.
+  /// Expands `prefix`: the replay that gives its alphabet takes the first action it must replay,
+  /// and each other such action is tried on a replay of its own; actions that provably end where
+  /// the prefix ends (`reachesPrefixState`) are not replayed.
   public func expand(_ prefix: [Step]) -> ExplorerExpansion {
-    var parent: Runner? = replay(prefix)
-    var expansion = ExplorerExpansion(steps: alphabet(for: parent!))
+    let (replayed, facts) = replayNotingFacts(prefix)
+    var parent: Runner? = replayed
+    var expansion = ExplorerExpansion(steps: alphabet(for: replayed))
+    let prefixKey = recordsKeys ? canonicalKey(replayed) : 0
     for step in expansion.steps {
+      if Self.reachesPrefixState(step, after: facts) {
+        expansion.outcomes.append(.prefixState)
+        if recordsKeys { expansion.canonicalKeys.append(prefixKey) }
+        continue
+      }
       let runner: Runner
       if let reused = parent {
         _ = try? reused.perform(step, index: prefix.count)
@@ -51,8 +65,8 @@ extension Explorer {
   // MARK: Between processes
 
   // A prefix is a line of step lines (docs/TRACES.md) separated by tabs; an expansion is a line of
-  // entries separated by tabs, each a step line, a unit separator, then a key in hex or `!` and an
-  // invariant. Step lines hold neither character.
+  // entries separated by tabs, each a step line, a unit separator, then a key in hex, `!` and an
+  // invariant, or `=` (the prefix's state). Step lines hold neither character.
 
   /// The prefixes a worker is to expand, as text.
   public func encode(prefixes: [[Step]]) -> String {
@@ -75,6 +89,7 @@ extension Explorer {
           switch outcome {
           case .state(let key): result = String(key, radix: 16)
           case .violation(let invariant): result = "!" + invariant.rawValue
+          case .prefixState: result = "="
           }
           return TraceFormat.line(for: step, spec: topology.spec) + "\u{1F}" + result
         }.joined(separator: "\t"))
@@ -91,7 +106,9 @@ extension Explorer {
         let fields = entry.split(separator: "\u{1F}", omittingEmptySubsequences: false)
         guard fields.count == 2 else { throw TraceError(file: "<expansion>", line: number + 1, message: "malformed entry '\(entry)'") }
         expansion.steps.append(try step(String(fields[0]), line: number + 1))
-        if fields[1].hasPrefix("!"), let invariant = InvariantID(rawValue: String(fields[1].dropFirst())) {
+        if fields[1] == "=" {
+          expansion.outcomes.append(.prefixState)
+        } else if fields[1].hasPrefix("!"), let invariant = InvariantID(rawValue: String(fields[1].dropFirst())) {
           expansion.outcomes.append(.violation(invariant))
         } else if let key = UInt64(fields[1], radix: 16) {
           expansion.outcomes.append(.state(key))
