@@ -87,4 +87,33 @@ import Testing
       ExplorerEquivalenceTests.expectSame(explorer)
     }
   }
+
+  /// A head (the first replayed action, tried on a new state's own world when it was found) is
+  /// what the expansion of that state from a fresh replay gives first.
+  @Test func headsAreWhatAFreshReplayGives() {
+    var compared = 0
+    for (topology, engine) in [(Topology.basic, "state-driven"), (.stack, "pop-to-self"), (.valueStack, "state-driven")] {
+      var explorer = Explorer(topology: topology, engine: EngineChoice.named(engine)!)
+      explorer.recordsKeys = true
+      for prefix in [[]] + explorer.expand([]).steps.prefix(4).map({ [$0] }) {
+        let (_, heads) = explorer.expand(prefix, head: nil, wantsHead: { _ in true })
+        let steps = explorer.expand(prefix).steps
+        for (index, head) in heads.sorted(by: { $0.key < $1.key }) {
+          let fresh = explorer.expand(prefix + [steps[index]])
+          guard let first = fresh.outcomes.firstIndex(where: { $0 != .prefixState }) else {
+            Issue.record("a head where a fresh expansion replays nothing")
+            continue
+          }
+          #expect(head.outcome == fresh.outcomes[first])
+          #expect(head.canonicalKey == fresh.canonicalKeys[first])
+          // Given the head, the expansion is the same with one world fewer.
+          let given = explorer.expand(prefix + [steps[index]], head: head, wantsHead: nil).expansion
+          #expect(given.outcomes == fresh.outcomes && given.canonicalKeys == fresh.canonicalKeys)
+          #expect(given.replays == fresh.replays - 1 || (fresh.replays == 1 && given.replays == 1))
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 20)
+  }
 }

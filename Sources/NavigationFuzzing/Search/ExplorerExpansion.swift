@@ -18,15 +18,27 @@ public struct ExplorerExpansion: Sendable, Equatable {
   /// One per step tried: as many as `steps`, fewer after a violation.
   public var outcomes: [Outcome] = []
   /// Worlds built to make it: one per outcome replayed (the prefix's own replay takes the first),
-  /// at least one (the replay that gives the alphabet).
-  public var replays: Int { max(1, outcomes.count(where: { $0 != .prefixState })) }
+  /// at least one (the replay that gives the alphabet); one fewer when the first came with the
+  /// prefix (`ExpansionHead`).
+  public var replays: Int
   /// With `Explorer.recordsKeys` (tests): each state's `canonicalKey`.
   var canonicalKeys: [UInt64] = []
 
   public init(steps: [Step], outcomes: [Outcome] = []) {
     self.steps = steps
     self.outcomes = outcomes
+    replays = max(1, outcomes.count(where: { $0 != .prefixState }))
   }
+}
+
+/// The outcome of the first action a prefix's expansion replays, found on the prefix's own world
+/// right after the search first reached it (when it was a new candidate), so that the expansion
+/// at the next depth need not build a world for it. That world is the one a replay of the prefix
+/// would build — the same steps on a fresh world — so the outcome is the replay's.
+struct ExpansionHead {
+  var outcome: ExplorerExpansion.Outcome
+  /// With `Explorer.recordsKeys`: the state's `canonicalKey`.
+  var canonicalKey: UInt64 = 0
 }
 
 extension Explorer {
@@ -34,32 +46,68 @@ extension Explorer {
   /// and each other such action is tried on a replay of its own; actions that provably end where
   /// the prefix ends (`reachesPrefixState`) are not replayed.
   public func expand(_ prefix: [Step]) -> ExplorerExpansion {
+    expand(prefix, head: nil, wantsHead: nil).expansion
+  }
+
+  /// `expand(_:)`, taking the first replayed action's outcome from `head` when given, and making
+  /// the head of each child whose key `wantsHead` accepts (by index into the alphabet) on the
+  /// child's world, before the next world is built (building one lets go of the last one's work).
+  func expand(_ prefix: [Step], head: ExpansionHead?, wantsHead: ((UInt64) -> Bool)?)
+    -> (expansion: ExplorerExpansion, heads: [Int: ExpansionHead])
+  {
     let (replayed, facts) = replayNotingFacts(prefix)
     var parent: Runner? = replayed
     var expansion = ExplorerExpansion(steps: alphabet(for: replayed))
+    var heads: [Int: ExpansionHead] = [:]
     let prefixKey = recordsKeys ? canonicalKey(replayed) : 0
-    for step in expansion.steps {
+    var head = head
+    var replays = 0
+    for (index, step) in expansion.steps.enumerated() {
       if Self.reachesPrefixState(step, after: facts) {
         expansion.outcomes.append(.prefixState)
         if recordsKeys { expansion.canonicalKeys.append(prefixKey) }
         continue
       }
+      if let known = head {
+        head = nil
+        expansion.outcomes.append(known.outcome)
+        if case .violation = known.outcome { break }
+        if recordsKeys { expansion.canonicalKeys.append(known.canonicalKey) }
+        continue
+      }
       let runner: Runner
+      let childFacts: PrefixFacts
       if let reused = parent {
-        _ = try? reused.perform(step, index: prefix.count)
         runner = reused
+        childFacts = perform(step, on: reused, index: prefix.count)
         parent = nil
       } else {
-        runner = replay(prefix + [step])
+        (runner, childFacts) = replayNotingFacts(prefix + [step])
       }
+      replays += 1
       if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
         expansion.outcomes.append(.violation(violation.invariant))
         break
       }
-      expansion.outcomes.append(.state(stateKey(runner)))
+      let key = stateKey(runner)
+      expansion.outcomes.append(.state(key))
       if recordsKeys { expansion.canonicalKeys.append(canonicalKey(runner)) }
+      if let wantsHead, wantsHead(key) {
+        heads[index] = self.head(of: runner, after: childFacts, depth: prefix.count + 1)
+      }
     }
-    return expansion
+    expansion.replays = max(1, replays)
+    return (expansion, heads)
+  }
+
+  /// The first action a prefix's expansion replays, taken on `runner` (the prefix's world).
+  private func head(of runner: Runner, after facts: PrefixFacts, depth: Int) -> ExpansionHead? {
+    guard let step = alphabet(for: runner).first(where: { !Self.reachesPrefixState($0, after: facts) }) else { return nil }
+    _ = perform(step, on: runner, index: depth)
+    if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
+      return ExpansionHead(outcome: .violation(violation.invariant))
+    }
+    return ExpansionHead(outcome: .state(stateKey(runner)), canonicalKey: recordsKeys ? canonicalKey(runner) : 0)
   }
 
   // MARK: Between processes
@@ -116,7 +164,7 @@ extension Explorer {
           throw TraceError(file: "<expansion>", line: number + 1, message: "malformed outcome '\(fields[1])'")
         }
       }
-      expansions.append(expansion)
+      expansions.append(ExplorerExpansion(steps: expansion.steps, outcomes: expansion.outcomes))
     }
     return expansions
   }

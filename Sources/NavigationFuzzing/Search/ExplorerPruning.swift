@@ -45,20 +45,19 @@ extension Explorer {
   /// Replays `steps` on a fresh world, noting what `reachesPrefixState` needs.
   func replayNotingFacts(_ steps: [Step]) -> (Runner, PrefixFacts) {
     let runner = Runner(topology: topology, engine: engine)
-    var lastStepChecked = false
-    for (index, step) in steps.enumerated() {
-      do {
-        try runner.perform(step, index: index)
-        lastStepChecked = true
-      } catch {
-        lastStepChecked = false
-      }
-    }
+    var facts = PrefixFacts(
+      lastStepChecked: false, isQuiescent: runner.environment.isQuiescent, isTransitioning: runner.environment.isTransitioning)
+    for (index, step) in steps.enumerated() { facts = perform(step, on: runner, index: index) }
+    return (runner, facts)
+  }
+
+  /// Performs one step of a replay (an invalid step does nothing, as in `replay`), noting what
+  /// `reachesPrefixState` needs about where it ends.
+  func perform(_ step: Step, on runner: Runner, index: Int) -> PrefixFacts {
+    var lastStepChecked = true
+    do { try runner.perform(step, index: index) } catch { lastStepChecked = false }
     let environment = runner.environment
-    return (
-      runner,
-      PrefixFacts(
-        lastStepChecked: lastStepChecked, isQuiescent: environment.isQuiescent, isTransitioning: environment.isTransitioning)
-    )
+    return PrefixFacts(
+      lastStepChecked: lastStepChecked, isQuiescent: environment.isQuiescent, isTransitioning: environment.isTransitioning)
   }
 }
