@@ -216,9 +216,13 @@ public struct Explorer {
     let started = now()
     var seen: Set<UInt64> = [stateKey(replay([]))]
     var frontier: [[Step]] = [[]]
+    // Expanded here, one by one: each new state's first replayed action is tried on its world as
+    // soon as the state is found (`ExpansionHead`), by index into `frontier`.
+    var heads: [Int: ExpansionHead] = [:]
     for depth in 1...maxDepth {
       // The last depth's states are counted, never expanded: their traces are not kept.
       var next: [[Step]] = []
+      var nextHeads: [Int: ExpansionHead] = [:]
       var found = 0
       if recordsKeys { result.keysPerDepth.append([]) }
       func stop(_ reason: String?) -> Result {
@@ -234,9 +238,21 @@ public struct Explorer {
         }
         let batch = Array(frontier[done..<min(done + (expandsBatch == nil ? 1 : batchSize), frontier.count)])
         done += batch.count
-        let expansions = batch.count > 1 ? expandsBatch!(batch) : batch.map { expand($0) }
+        let expansions: [ExplorerExpansion]
+        var childHeads: [Int: ExpansionHead] = [:]
+        if batch.count > 1 {
+          expansions = expandsBatch!(batch)
+        } else {
+          // A child gets a head when the search will expand it: new, and not at the last depth.
+          // (A key found twice among the children gets two; only the first child is kept.)
+          let made = expand(
+            batch[0], head: heads.removeValue(forKey: done - 1),
+            wantsHead: depth < maxDepth ? { !seen.contains($0) } : nil)
+          expansions = [made.expansion]
+          childHeads = made.heads
+        }
         for (prefix, expansion) in zip(batch, expansions) {
-          result.replays += max(1, expansion.outcomes.count)
+          result.replays += expansion.replays
           for (index, (step, outcome)) in zip(expansion.steps, expansion.outcomes).enumerated() {
             let candidate = prefix + [step]
             let key: UInt64
@@ -252,13 +268,19 @@ public struct Explorer {
               return stop(nil)
             case .state(let reached):
               key = reached
+            case .prefixState:
+              // The prefix's state, seen when the prefix entered the frontier.
+              continue
             }
             guard seen.insert(key).inserted else { continue }
             found += 1
             if recordsKeys, index < expansion.canonicalKeys.count {
               result.keysPerDepth[depth - 1].append(expansion.canonicalKeys[index])
             }
-            if depth < maxDepth { next.append(candidate) }
+            if depth < maxDepth {
+              if let head = childHeads[index] { nextHeads[next.count] = head }
+              next.append(candidate)
+            }
             if seen.count >= stateLimit {
               return stop("state limit \(stateLimit) reached at depth \(depth)")
             } else if now() - started > timeLimit {
@@ -269,6 +291,7 @@ public struct Explorer {
       }
       result.statesPerDepth.append(found)
       frontier = next
+      heads = nextHeads
     }
     result.statesVisited = seen.count
     return result
