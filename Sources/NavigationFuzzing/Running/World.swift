@@ -13,7 +13,12 @@ final class World {
   let environment: HeadlessEnvironment
   let window: UIWindow
   private(set) var rootModel: ScreenModel!
-  var reference: ReferenceMachine
+  var reference: ReferenceMachine {
+    didSet { referenceRevision &+= 1 }
+  }
+  /// Counts writes to `reference`, in place or whole (a write that changes nothing counts too): the
+  /// runner keeps what it computes from the reference alone until this moves (`ReferenceDerived`).
+  private(set) var referenceRevision = 0
   let serials = SerialCounter()
   private var nextGeneration = 1
 
