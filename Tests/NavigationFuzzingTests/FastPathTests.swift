@@ -125,6 +125,26 @@ import Testing
     #expect(moved > 1_000)
   }
 
+  @Test func aTopologyWithoutSlotsLackingIdentityHasNoneFilled() {
+    var skipped = 0, walked = 0, found = 0
+    for semantics in SemanticsProfile.all {
+      everyStep(runs: 3, maxSteps: 30) { runner in
+        let reference = runner.world.reference
+        func lacksIdentity(_ spec: SlotSpec) -> Bool { spec.isFlag || !semantics.carriesIdentity(spec.style) }
+        let slots = SlotsWithoutIdentity(topology: runner.topology.spec, lacksIdentity: lacksIdentity)
+        let filled = reference.filledSlots(where: lacksIdentity)
+        let filledBesideFlags = reference.filledSlots { lacksIdentity($0) && !$0.isFlag }
+        // Where the shortcut says "none", the walk finds none.
+        if !slots.exist { #expect(filled.isEmpty) }
+        if !slots.existBesideFlags { #expect(filledBesideFlags.isEmpty) }
+        if slots.existBesideFlags { walked += 1 } else { skipped += 1 }
+        found += filledBesideFlags.count
+      }
+    }
+    #expect(skipped > 500 && walked > 500, "both sides of the shortcut must be exercised")
+    #expect(found > 100, "no push or alert without identity was ever filled: not exercised")
+  }
+
   @Test func repeatingACleanQuiescentCheckGivesTheFullChecksStatisticsAndViolations() {
     var repeated = 0, runs = 0, violating = 0
     for (index, name) in Self.topologies.enumerated() {
