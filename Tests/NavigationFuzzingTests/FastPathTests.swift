@@ -90,6 +90,98 @@ import Testing
     #expect(checked > 500)
   }
 
+  @Test func anUnchangedReferenceRevisionMeansAnUnchangedReferenceAndTheKeptValuesAreFresh() {
+    var kept = 0, moved = 0
+    var previous: (runner: ObjectIdentifier, revision: Int, reference: ReferenceMachine)?
+    everyStep(runs: 6, maxSteps: 40) { runner in
+      let revision = runner.world.referenceRevision
+      if let previous, previous.runner == ObjectIdentifier(runner) {
+        if previous.revision == revision {
+          #expect(previous.reference == runner.reference)
+          kept += 1
+        } else {
+          moved += 1
+        }
+      }
+      previous = (ObjectIdentifier(runner), revision, runner.reference)
+      // What the runner kept is what a fresh computation gives now.
+      let fresh = runner.reference.expectedScreen()
+      #expect(runner.expectedScreen.value(at: revision) { fresh } == fresh)
+      // The option counts, as kept, and as the walk that builds every entry counts them.
+      let enabled = ActionKind.allCases.filter { stepWeight($0) != nil }
+      let options = StepOptions(runner: runner, enabled: enabled)
+      let walk = OptionWalk(runner: runner)
+      var counted = [Int](repeating: 0, count: OptionWalk.List.allCases.count)
+      walk.forEach { entry, _ in
+        for list in OptionWalk.List.allCases where entry.lists.contains(list) { counted[list.rawValue] += 1 }
+        return true
+      }
+      #expect(walk.counts() == counted)
+      #expect(
+        [options.itemSlots.count, options.filledItemSlots.count, options.filledSlots.count, options.flagSlots.count,
+         options.screens.count, options.intents.count] == counted)
+    }
+    #expect(kept > 1_000, "the reference was never left unchanged: nothing was kept")
+    #expect(moved > 1_000)
+  }
+
+  @Test func aTopologyWithoutSlotsLackingIdentityHasNoneFilled() {
+    var skipped = 0, walked = 0, found = 0
+    for semantics in SemanticsProfile.all {
+      everyStep(runs: 3, maxSteps: 30) { runner in
+        let reference = runner.world.reference
+        func lacksIdentity(_ spec: SlotSpec) -> Bool { spec.isFlag || !semantics.carriesIdentity(spec.style) }
+        let slots = SlotsWithoutIdentity(topology: runner.topology.spec, lacksIdentity: lacksIdentity)
+        let filled = reference.filledSlots(where: lacksIdentity)
+        let filledBesideFlags = reference.filledSlots { lacksIdentity($0) && !$0.isFlag }
+        // Where the shortcut says "none", the walk finds none.
+        if !slots.exist { #expect(filled.isEmpty) }
+        if !slots.existBesideFlags { #expect(filledBesideFlags.isEmpty) }
+        if slots.existBesideFlags { walked += 1 } else { skipped += 1 }
+        found += filledBesideFlags.count
+      }
+    }
+    #expect(skipped > 500 && walked > 500, "both sides of the shortcut must be exercised")
+    #expect(found > 100, "no push or alert without identity was ever filled: not exercised")
+  }
+
+  @Test func repeatingACleanQuiescentCheckGivesTheFullChecksStatisticsAndViolations() {
+    var repeated = 0, runs = 0, violating = 0
+    for (index, name) in Self.topologies.enumerated() {
+      for engineName in Self.engines {
+        let engine = EngineChoice.named(engineName)!
+        for seed in 0..<UInt64(8) {
+          func run(repeating: Bool) -> Runner {
+            let runner = Runner(topology: Topology.named(name)!, engine: engine)
+            runner.repeatsCleanQuiescentChecks = repeating
+            var generator = StepGenerator(seed: seed &* 31 &+ UInt64(index))
+            for step in 0..<40 { _ = try? runner.perform(generator.next(for: runner), index: step) }
+            runner.finish(stepIndex: 40)
+            return runner
+          }
+          let full = run(repeating: false), shortcut = run(repeating: true)
+          #expect(full.quiescentChecksRepeated == 0)
+          repeated += shortcut.quiescentChecksRepeated
+          let (a, b) = (full.statistics, shortcut.statistics)
+          let label = "\(name) \(engineName) seed \(seed)"
+          #expect(a.checks == b.checks, "\(label)")
+          #expect(a.violations == b.violations, "\(label)")
+          #expect(a.depthHistogram == b.depthHistogram, "\(label)")
+          #expect(a.distinctStates == b.distinctStates, "\(label)")
+          #expect(a.steps == b.steps && a.actionPairs == b.actionPairs && a.skipReasons == b.skipReasons, "\(label)")
+          #expect(
+            [a.deferredStackChanges, a.callbackIntents, a.uikitWarnings]
+              == [b.deferredStackChanges, b.callbackIntents, b.uikitWarnings], "\(label)")
+          #expect(full.violations == shortcut.violations, "\(name) \(engineName) seed \(seed)")
+          runs += 1
+          if !full.violations.isEmpty { violating += 1 }
+        }
+      }
+    }
+    #expect(repeated > runs * 2, "the shortcut was rarely taken: it was not exercised")
+    #expect(violating > 20, "no run found a violation: the broken engines did not exercise the checks")
+  }
+
   @Test func theTopmostControllerIsTheEndOfThePresentedChainAndNamesAreTheirTypesAndSerials() {
     var checked = 0, presented = 0
     everyStep(runs: 4, maxSteps: 30) { runner in

@@ -6,12 +6,16 @@ import NavigationReference
 extension Runner {
   func checkQuiescent(stepIndex: Int) {
     let entries = world.screenEntries()
+    // A check that counts no violation leaves what it saw, for the next to repeat if nothing changes.
+    let violationsBefore = violationsCounted
+    lastCleanCheck = nil
+    defer { if violationsCounted == violationsBefore { lastCleanCheck = cleanCheck(depth: entries.count) } }
     // The screens and models as text are what a violation shows; nothing below changes them, so
     // they are made once, when first needed (most checks find nothing and need none).
     var expectedEntries: [ExpectedEntry]?
     func expected() -> [ExpectedEntry] {
       if let expectedEntries { return expectedEntries }
-      let made = world.reference.expectedScreen()
+      let made = expectedScreen.value(at: world.referenceRevision) { world.reference.expectedScreen() }
       expectedEntries = made
       return made
     }
@@ -30,7 +34,11 @@ extension Runner {
         actualModel: world.rootModel.stateDescription(detailed: false), expectedScreen: expectedScreen,
         actualScreen: actualScreen)
     }
-    counted.distinctStates.insert(world.reference.stableHash)
+    // An unchanged reference has the hash already counted.
+    if revisionCounted != world.referenceRevision {
+      counted.distinctStates.insert(world.reference.stableHash)
+      revisionCounted = world.referenceRevision
+    }
     counted.depthHistogram[entries.count, default: 0] += 1
 
     // no-double-presentation: one controller per slot on screen.

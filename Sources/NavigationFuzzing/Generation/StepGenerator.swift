@@ -165,19 +165,19 @@ struct StepOptions {
   }
 
   init(runner: Runner, enabled: [ActionKind]) {
-    walk = OptionWalk(runner: runner)
-    var counts = [Int](repeating: 0, count: OptionWalk.List.allCases.count)
-    walk.forEach { entry, _ in
-      for bit in counts.indices where entry.lists.bits & (1 << bit) != 0 { counts[bit] += 1 }
-      return true
+    let walk = OptionWalk(runner: runner)
+    self.walk = walk
+    // The counts depend on the reference alone: kept while it is not written.
+    counts = runner.optionCounts.value(at: runner.world.referenceRevision) { walk.counts() }
+    let shapes = runner.optionShapes
+    pathValueChoices = shapes.pathValueChoices
+    let path = runner.reference.root.path
+    pathCount = path.count
+    if shapes.pathIsByValue {
+      // A loop, not `map`: a closure made in main-actor code checks the executor at each call.
+      for element in path { pathValues.append(element.value) }
     }
-    self.counts = counts
-    let reference = runner.reference
-    let spec = runner.topology.spec
-    pathValueChoices = NavigationFuzzing.pathValueChoices(spec)
-    pathCount = reference.path.count
-    if spec.root.pathEquality == .byValue { pathValues = reference.path.map(\.value) }
-    let hasPath = spec.root.hasPath
+    let hasPath = shapes.hasPath
     let window = runner.world.window
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
@@ -287,29 +287,62 @@ struct OptionWalk {
   /// Read when walked: options are made and used before the runner's next step.
   let runner: Runner
   var spec: TopologySpec { runner.topology.spec }
+  /// The spec's screens as the walk reads them (made once per runner).
+  private var shapes: OptionShapes { runner.optionShapes }
+
+  /// How many entries each list has, by `List.rawValue`: the entries `forEach` meets, counted by
+  /// a walk that makes no entries, addresses or closures (the generator counts at every step whose
+  /// reference changed).
+  func counts() -> [Int] {
+    let shapes = self.shapes
+    var itemSlots = 0, filledItemSlots = 0, filledSlots = 0, flagSlots = 0, screens = 0, intents = 0
+    func walk(_ screen: ReferenceScreen) {
+      screens += 1
+      intents += shapes.intentCounts[screen.type]
+      for slot in shapes.slots[screen.type] {
+        let filled = screen.slots[slot.index] != nil
+        if slot.isFlag {
+          flagSlots += 1
+        } else {
+          itemSlots += 1
+          if filled { filledItemSlots += 1 }
+        }
+        guard filled else { continue }
+        filledSlots += 1
+        if let child = screen.slots[slot.index]?.child { walk(child) }
+      }
+      for element in screen.path { walk(element.screen) }
+    }
+    walk(runner.reference.root)
+    var counts = [Int](repeating: 0, count: List.allCases.count)
+    counts[List.itemSlots.rawValue] = itemSlots
+    counts[List.filledItemSlots.rawValue] = filledItemSlots
+    counts[List.filledSlots.rawValue] = filledSlots
+    counts[List.flagSlots.rawValue] = flagSlots
+    counts[List.screens.rawValue] = screens
+    counts[List.intents.rawValue] = intents
+    return counts
+  }
 
   /// Calls `visit` with each entry and its address (the slot's, or the screen's) until it returns
   /// false. Reads slots without copying their items (or their children's whole state).
   func forEach(_ visit: (Entry, [Address.Component]) -> Bool) {
-    let spec = self.spec
+    let shapes = self.shapes
     var components: [Address.Component] = []
     components.reserveCapacity(16)
     func walk(_ screen: ReferenceScreen) -> Bool {
       guard visit(Entry(lists: .screen, screenType: screen.type), components) else { return false }
-      let screenSpec = spec.screens[screen.type]
-      for index in screenSpec.intents.indices {
+      for index in 0..<shapes.intentCounts[screen.type] {
         guard visit(Entry(lists: .intent, screenType: screen.type, intent: index), components) else {
           return false
         }
       }
-      for index in screenSpec.slots.indices where !screenSpec.slots[index].isAbsent {
-        let filled = screen.slots[index] != nil
-        components.append(.slot(index))
-        let lists =
-          screenSpec.slots[index].isFlag
-          ? (filled ? ListSet.filledFlag : ListSet.flag) : (filled ? ListSet.filledItem : ListSet.item)
+      for slot in shapes.slots[screen.type] {
+        let filled = screen.slots[slot.index] != nil
+        components.append(.slot(slot.index))
+        let lists = slot.isFlag ? (filled ? ListSet.filledFlag : ListSet.flag) : (filled ? ListSet.filledItem : ListSet.item)
         guard visit(Entry(lists: lists, screenType: screen.type, filled: filled), components) else { return false }
-        if filled, let child = screen.slots[index]?.child {
+        if filled, let child = screen.slots[slot.index]?.child {
           guard walk(child) else { return false }
         }
         components.removeLast()
@@ -322,6 +355,38 @@ struct OptionWalk {
       return true
     }
     _ = walk(runner.reference.root)
+  }
+}
+
+/// What the option walk reads of each screen type, taken from the spec once per runner: copying a
+/// `ScreenSpec` out of the topology (strings and arrays retained and released) at every screen the
+/// walk met cost more than the rest of the walk.
+struct OptionShapes {
+  /// Each type's number of intents.
+  let intentCounts: [Int]
+  /// Each type's slots that exist (not `isAbsent`), in order.
+  let slots: [[(index: Int, isFlag: Bool)]]
+  /// What a path step may append (`pathValueChoices`).
+  let pathValueChoices: [Int]
+  let hasPath: Bool
+  let pathIsByValue: Bool
+
+  init(_ spec: TopologySpec) {
+    var intentCounts: [Int] = []
+    var slots: [[(index: Int, isFlag: Bool)]] = []
+    for screen in spec.screens {
+      intentCounts.append(screen.intents.count)
+      var present: [(index: Int, isFlag: Bool)] = []
+      for index in screen.slots.indices where !screen.slots[index].isAbsent {
+        present.append((index, screen.slots[index].isFlag))
+      }
+      slots.append(present)
+    }
+    self.intentCounts = intentCounts
+    self.slots = slots
+    pathValueChoices = NavigationFuzzing.pathValueChoices(spec)
+    hasPath = spec.root.hasPath
+    pathIsByValue = spec.root.pathEquality == .byValue
   }
 }
 

@@ -30,6 +30,7 @@ extension World {
   /// The slots without identity that are filled now.
   func filledWithoutIdentity() -> [SlotSnapshot] {
     var result: [SlotSnapshot] = []
+    guard slotsWithoutIdentity.exist else { return result }
     for address in reference.filledSlots(where: hasNoIdentity) {
       guard let (model, index) = runtimeSlot(address), let runtime = model.peek(index),
         let expected = reference.item(at: address)
@@ -44,6 +45,7 @@ extension World {
   /// (by a `set`, or by the app's feature code).
   func keepSamePresentations(emptied before: [SlotSnapshot]) {
     for slot in before where slot.model.peek(slot.index) == nil { emptiedThisTurn.append(slot) }
+    guard slotsWithoutIdentity.existBesideFlags else { return }
     let hasNoIdentity = self.hasNoIdentity
     for address in reference.filledSlots(where: { @Sendable spec in hasNoIdentity(spec) && !spec.isFlag }) {
       guard let (model, index) = runtimeSlot(address), let now = model.peek(index),
@@ -94,5 +96,30 @@ extension World {
       reference.restoreAppearance(slot: address, hasAppeared: previous.expected.child?.hasAppeared == true)
     }
     runtimeToggle(address, on: on, generation: generation)
+  }
+}
+
+/// Whether any slot of the topology lacks identity (`World.hasNoIdentity`), Bool slots aside or
+/// not, read from the spec once per world.
+///
+/// Where none does (Bool slots aside, under profiles where pushes and alerts carry identity: the
+/// default), `ReferenceMachine.filledSlots(where:)` with that predicate can find nothing, and is
+/// not walked: it runs twice per program step. FastPathTests compares with the walk on every step.
+struct SlotsWithoutIdentity {
+  /// Some slot lacks identity.
+  let exist: Bool
+  /// Some slot that is not a Bool slot lacks identity.
+  let existBesideFlags: Bool
+
+  init(topology: TopologySpec, lacksIdentity: (SlotSpec) -> Bool) {
+    var exist = false, existBesideFlags = false
+    for screen in topology.screens {
+      for spec in screen.slots where lacksIdentity(spec) {
+        exist = true
+        if !spec.isFlag { existBesideFlags = true }
+      }
+    }
+    self.exist = exist
+    self.existBesideFlags = existBesideFlags
   }
 }

@@ -13,7 +13,14 @@ final class World {
   let environment: HeadlessEnvironment
   let window: UIWindow
   private(set) var rootModel: ScreenModel!
-  var reference: ReferenceMachine
+  var reference: ReferenceMachine {
+    didSet { referenceRevision &+= 1 }
+  }
+  /// Counts writes to `reference`, in place or whole (a write that changes nothing counts too): the
+  /// runner keeps what it computes from the reference alone until this moves (`ReferenceDerived`).
+  private(set) var referenceRevision = 0
+  /// Whether any slot lacks identity (see `World+SamePresentation`).
+  private(set) lazy var slotsWithoutIdentity = SlotsWithoutIdentity(topology: topology, lacksIdentity: hasNoIdentity)
   let serials = SerialCounter()
   private var nextGeneration = 1
 
