@@ -28,16 +28,36 @@ public struct UIBinding<Value> {
   /// A binding to `root[keyPath:]`. The root is held weakly: once it is gone the binding keeps
   /// returning the last value it read and drops writes.
   public init<Root: AnyObject>(root: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
-    let source = WeakSource(root: root, last: root[keyPath: keyPath])
+    self.init(root: root, keyPath: keyPath, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+  }
+
+  /// The binding `init(root:keyPath:)` makes — same identity, same weak root, same last value —
+  /// reading and writing through `get` and `set`, which must do what `keyPath` does.
+  ///
+  /// A fast path for code that wires many bindings: every access through a key path goes through
+  /// the key-path runtime (a projection of the path's components, a generic buffer), which costs
+  /// more than a direct call to the property it names; a binding is read on every re-run of the
+  /// observation that shows it.
+  @_spi(Accessors)
+  public init<Root: AnyObject>(
+    root: Root,
+    keyPath: ReferenceWritableKeyPath<Root, Value>,
+    get: @escaping @MainActor (Root) -> Value,
+    set: @escaping @MainActor (Root, Value) -> Void
+  ) {
+    let source = WeakSource(root: root, last: get(root))
     self.init(
       id: .root(ObjectIdentifier(root), keyPath),
       get: {
         guard let root = source.root else { return source.last }
-        let value = root[keyPath: keyPath]
+        let value = get(root)
         source.last = value
         return value
       },
-      set: { newValue in source.root?[keyPath: keyPath] = newValue }
+      set: { newValue in
+        guard let root = source.root else { return }
+        set(root, newValue)
+      }
     )
   }
 
