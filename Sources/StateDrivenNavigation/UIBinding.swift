@@ -10,6 +10,7 @@ public struct UIBinding<Value> {
   private let write: @MainActor (Value) -> Void
   public let id: UIBindingIdentifier
 
+  @usableFromInline
   init(
     id: UIBindingIdentifier.Derivation,
     get read: @escaping @MainActor () -> Value,
@@ -37,8 +38,10 @@ public struct UIBinding<Value> {
   /// A fast path for code that wires many bindings: every access through a key path goes through
   /// the key-path runtime (a projection of the path's components, a generic buffer), which costs
   /// more than a direct call to the property it names; a binding is read on every re-run of the
-  /// observation that shows it.
+  /// observation that shows it. Inlinable so that it is specialized where it is called: the
+  /// accessors are then kept as they are instead of being wrapped for a generic caller.
   @_spi(Accessors)
+  @inlinable
   public init<Root: AnyObject>(
     root: Root,
     keyPath: ReferenceWritableKeyPath<Root, Value>,
@@ -176,10 +179,11 @@ final class ValueBox<Value> {
 }
 
 @MainActor
+@usableFromInline
 final class WeakSource<Root: AnyObject, Value> {
-  weak var root: Root?
-  var last: Value
-  init(root: Root, last: Value) {
+  @usableFromInline weak var root: Root?
+  @usableFromInline var last: Value
+  @usableFromInline init(root: Root, last: Value) {
     self.root = root
     self.last = last
   }
