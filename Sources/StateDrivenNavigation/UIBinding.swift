@@ -48,20 +48,8 @@ public struct UIBinding<Value> {
     get: @escaping @MainActor (Root) -> Value,
     set: @escaping @MainActor (Root, Value) -> Void
   ) {
-    let source = WeakSource(root: root, last: get(root))
-    self.init(
-      id: .root(ObjectIdentifier(root), keyPath),
-      get: {
-        guard let root = source.root else { return source.last }
-        let value = get(root)
-        source.last = value
-        return value
-      },
-      set: { newValue in
-        guard let root = source.root else { return }
-        set(root, newValue)
-      }
-    )
+    let source = WeakSource(root: root, get: get, set: set)
+    self.init(id: .root(ObjectIdentifier(root), keyPath), get: { source.read() }, set: { source.write($0) })
   }
 
   /// A binding that holds its own value; every constant binding has its own identity.
@@ -178,13 +166,36 @@ final class ValueBox<Value> {
   init(_ value: Value) { self.value = value }
 }
 
+/// The root of a binding made from an object: held weakly, with the last value read from it
+/// (what the binding returns once the root is gone).
 @MainActor
 @usableFromInline
 final class WeakSource<Root: AnyObject, Value> {
   @usableFromInline weak var root: Root?
   @usableFromInline var last: Value
-  @usableFromInline init(root: Root, last: Value) {
+  @usableFromInline let get: @MainActor (Root) -> Value
+  @usableFromInline let set: @MainActor (Root, Value) -> Void
+
+  @inlinable
+  init(root: Root, get: @escaping @MainActor (Root) -> Value, set: @escaping @MainActor (Root, Value) -> Void) {
     self.root = root
-    self.last = last
+    self.last = get(root)
+    self.get = get
+    self.set = set
+  }
+
+  @inlinable
+  func read() -> Value {
+    guard let root else { return last }
+    let value = get(root)
+    last = value
+    return value
+  }
+
+  /// Dropped once the root is gone.
+  @inlinable
+  func write(_ newValue: Value) {
+    guard let root else { return }
+    set(root, newValue)
   }
 }

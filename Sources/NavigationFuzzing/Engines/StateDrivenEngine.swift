@@ -45,16 +45,14 @@ public struct StateDrivenEngine: NavigationEngine {
   /// `$model[dynamicMember: slot.itemKeyPath]`, reading and writing the model's subscript
   /// directly instead of through the key path (the same binding, read at every re-run).
   static func item(of slot: SlotConnection) -> UIBinding<SlotItem?> {
-    let index = slot.index
-    return UIBinding(
-      root: slot.model, keyPath: slot.itemKeyPath, get: { $0[slot: index] }, set: { $0[slot: index] = $1 })
+    let accessors = SlotAccessors<SlotItem?>.item(slot.index)
+    return UIBinding(root: slot.model, keyPath: slot.itemKeyPath, get: accessors.get, set: accessors.set)
   }
 
   /// `$model[dynamicMember: slot.flagKeyPath]`, read and written directly (see `item(of:)`).
   static func flag(of slot: SlotConnection) -> UIBinding<Bool> {
-    let index = slot.index
-    return UIBinding(
-      root: slot.model, keyPath: slot.flagKeyPath, get: { $0[flag: index] }, set: { $0[flag: index] = $1 })
+    let accessors = SlotAccessors<Bool>.flag(slot.index)
+    return UIBinding(root: slot.model, keyPath: slot.flagKeyPath, get: accessors.get, set: accessors.set)
   }
 
   public func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
@@ -76,3 +74,40 @@ public struct StateDrivenEngine: NavigationEngine {
     return stack
   }
 }
+
+/// `\.[slot: index]` and `\.[flag: index]` as closures, made once per index (as the key paths
+/// are): closures capturing their index would be allocated, and freed, for every slot wired.
+/// A class, not a tuple in an array: a closure read out of an array is rewrapped (an allocation).
+@MainActor
+private final class SlotAccessors<Value> {
+  let get: @MainActor (ScreenModel) -> Value
+  let set: @MainActor (ScreenModel, Value) -> Void
+
+  init(get: @escaping @MainActor (ScreenModel) -> Value, set: @escaping @MainActor (ScreenModel, Value) -> Void) {
+    self.get = get
+    self.set = set
+  }
+}
+
+extension SlotAccessors<SlotItem?> {
+  static func item(_ index: Int) -> SlotAccessors<SlotItem?> {
+    while slotItemAccessors.count <= index {
+      let index = slotItemAccessors.count
+      slotItemAccessors.append(SlotAccessors<SlotItem?>(get: { $0[slot: index] }, set: { $0[slot: index] = $1 }))
+    }
+    return slotItemAccessors[index]
+  }
+}
+
+extension SlotAccessors<Bool> {
+  static func flag(_ index: Int) -> SlotAccessors<Bool> {
+    while slotFlagAccessors.count <= index {
+      let index = slotFlagAccessors.count
+      slotFlagAccessors.append(SlotAccessors<Bool>(get: { $0[flag: index] }, set: { $0[flag: index] = $1 }))
+    }
+    return slotFlagAccessors[index]
+  }
+}
+
+@MainActor private var slotItemAccessors: [SlotAccessors<SlotItem?>] = []
+@MainActor private var slotFlagAccessors: [SlotAccessors<Bool>] = []
