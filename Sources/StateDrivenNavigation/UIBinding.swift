@@ -10,6 +10,7 @@ public struct UIBinding<Value> {
   private let write: @MainActor (Value) -> Void
   public let id: UIBindingIdentifier
 
+  @usableFromInline
   init(
     id: UIBindingIdentifier.Derivation,
     get read: @escaping @MainActor () -> Value,
@@ -28,17 +29,27 @@ public struct UIBinding<Value> {
   /// A binding to `root[keyPath:]`. The root is held weakly: once it is gone the binding keeps
   /// returning the last value it read and drops writes.
   public init<Root: AnyObject>(root: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
-    let source = WeakSource(root: root, last: root[keyPath: keyPath])
-    self.init(
-      id: .root(ObjectIdentifier(root), keyPath),
-      get: {
-        guard let root = source.root else { return source.last }
-        let value = root[keyPath: keyPath]
-        source.last = value
-        return value
-      },
-      set: { newValue in source.root?[keyPath: keyPath] = newValue }
-    )
+    self.init(root: root, keyPath: keyPath, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+  }
+
+  /// The binding `init(root:keyPath:)` makes — same identity, same weak root, same last value —
+  /// reading and writing through `get` and `set`, which must do what `keyPath` does.
+  ///
+  /// A fast path for code that wires many bindings: every access through a key path goes through
+  /// the key-path runtime (a projection of the path's components, a generic buffer), which costs
+  /// more than a direct call to the property it names; a binding is read on every re-run of the
+  /// observation that shows it. Inlinable so that it is specialized where it is called: the
+  /// accessors are then kept as they are instead of being wrapped for a generic caller.
+  @_spi(Accessors)
+  @inlinable
+  public init<Root: AnyObject>(
+    root: Root,
+    keyPath: ReferenceWritableKeyPath<Root, Value>,
+    get: @escaping @MainActor (Root) -> Value,
+    set: @escaping @MainActor (Root, Value) -> Void
+  ) {
+    let source = WeakSource(root: root, get: get, set: set)
+    self.init(id: .root(ObjectIdentifier(root), keyPath), get: { source.read() }, set: { source.write($0) })
   }
 
   /// A binding that holds its own value; every constant binding has its own identity.
@@ -155,12 +166,36 @@ final class ValueBox<Value> {
   init(_ value: Value) { self.value = value }
 }
 
+/// The root of a binding made from an object: held weakly, with the last value read from it
+/// (what the binding returns once the root is gone).
 @MainActor
+@usableFromInline
 final class WeakSource<Root: AnyObject, Value> {
-  weak var root: Root?
-  var last: Value
-  init(root: Root, last: Value) {
+  @usableFromInline weak var root: Root?
+  @usableFromInline var last: Value
+  @usableFromInline let get: @MainActor (Root) -> Value
+  @usableFromInline let set: @MainActor (Root, Value) -> Void
+
+  @inlinable
+  init(root: Root, get: @escaping @MainActor (Root) -> Value, set: @escaping @MainActor (Root, Value) -> Void) {
     self.root = root
-    self.last = last
+    self.last = get(root)
+    self.get = get
+    self.set = set
+  }
+
+  @inlinable
+  func read() -> Value {
+    guard let root else { return last }
+    let value = get(root)
+    last = value
+    return value
+  }
+
+  /// Dropped once the root is gone.
+  @inlinable
+  func write(_ newValue: Value) {
+    guard let root else { return }
+    set(root, newValue)
   }
 }

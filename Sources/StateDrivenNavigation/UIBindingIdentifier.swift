@@ -1,6 +1,7 @@
 /// What a binding *is*, as opposed to what it holds: two bindings derived the same way from the
 /// same root object are equal, so a presenter can key its presentations by binding.
 public struct UIBindingIdentifier: Hashable, @unchecked Sendable {
+  @usableFromInline
   indirect enum Derivation: Hashable {
     /// `root[keyPath:]` on an object: identity of the object plus the key path.
     case root(ObjectIdentifier, AnyKeyPath)
@@ -13,4 +14,7 @@ public struct UIBindingIdentifier: Hashable, @unchecked Sendable {
   }
 
   let derivation: Derivation
+
+  @usableFromInline
+  init(derivation: Derivation) { self.derivation = derivation }
 }

@@ -1,5 +1,6 @@
 @testable import HeadlessUIKit
 @testable import NavigationFuzzing
+import StateDrivenNavigation
 import Testing
 
 /// The shortcuts taken for speed give the answers the plain computations give, on many seeds,
@@ -55,6 +56,31 @@ import Testing
     #expect(agreeing > 1_000)
     #expect(differing > 50, "the screen never differed from the reference: the check was not exercised")
     #expect(undecided * 100 <= agreeing)
+  }
+
+  /// The built-in engine binds slots through accessors, not key paths: the bindings must be the
+  /// key paths' bindings (same identity, same value) in every state the runs reach.
+  @Test func theEngineSlotBindingsAreTheBindingsOfTheSlotKeyPaths() {
+    var compared = 0, nonNil = 0
+    everyStep(runs: 2, maxSteps: 30) { runner in
+      let world = runner.world
+      let model = world.rootModel!
+      for index in model.spec.slots.indices where !model.spec.slots[index].isAbsent {
+        let slot = world.connection(for: model, slot: index)
+        let item = StateDrivenEngine.item(of: slot), viaKeyPath = UIBindable(model)[dynamicMember: slot.itemKeyPath]
+        #expect(item == viaKeyPath)
+        #expect(item.wrappedValue?.id == viaKeyPath.wrappedValue?.id)
+        if item.wrappedValue != nil { nonNil += 1 }
+        if slot.spec.isFlag {
+          let flag = StateDrivenEngine.flag(of: slot), flagViaKeyPath = UIBindable(model)[dynamicMember: slot.flagKeyPath]
+          #expect(flag == flagViaKeyPath)
+          #expect(flag.wrappedValue == flagViaKeyPath.wrappedValue)
+        }
+        compared += 1
+      }
+    }
+    #expect(compared > 1_000)
+    #expect(nonNil > 100, "no slot was ever set: the comparison saw only nil")
   }
 
   @Test func checksAreCountedPerInvariantInDeclarationOrder() {

@@ -1,6 +1,6 @@
 import HeadlessUIKit
 import Observation
-import StateDrivenNavigation
+@_spi(Accessors) import StateDrivenNavigation
 import Testing
 
 @MainActor
@@ -28,6 +28,40 @@ import Testing
     #expect(UIBindable(Model()).item != first.item)
     #expect(UIBinding.constant(1) != UIBinding.constant(1))
     #expect(UIBinding(first.item) == nil)
+  }
+
+  /// The fast path (accessors instead of the key path) is the key path's binding: same identity,
+  /// same reads and writes, seen by observation alike, the same last value once the root is gone.
+  @Test func aBindingWithAccessorsIsTheBindingOfItsKeyPath() {
+    final class Changes: @unchecked Sendable { var count = 0 }
+    var model: Model? = Model()
+    model!.item = Item(id: 1)
+    let viaKeyPath = UIBinding(root: model!, keyPath: \Model.item)
+    let direct = UIBinding(root: model!, keyPath: \Model.item, get: { $0.item }, set: { $0.item = $1 })
+    #expect(direct == viaKeyPath)
+    #expect(direct.id.hashValue == viaKeyPath.id.hashValue)
+    #expect(direct == UIBindable(model!).item)
+    let other = UIBinding(root: model!, keyPath: \Model.destination, get: { $0.destination }, set: { $0.destination = $1 })
+    #expect(direct.id != other.id)
+
+    let changes = Changes()
+    for binding in [direct, viaKeyPath] {
+      withObservationTracking { _ = binding.wrappedValue } onChange: { changes.count += 1 }
+    }
+    direct.wrappedValue = Item(id: 2)
+    #expect(changes.count == 2, "a read through the accessors is tracked as a read through the key path")
+    #expect(viaKeyPath.wrappedValue == Item(id: 2))
+    viaKeyPath.wrappedValue = Item(id: 3)
+    #expect(direct.wrappedValue == Item(id: 3))
+    model!.item = Item(id: 4)
+    #expect(direct.wrappedValue == Item(id: 4) && viaKeyPath.wrappedValue == Item(id: 4))
+    model!.item = Item(id: 5)  // read by neither before the root goes
+
+    model = nil
+    #expect(direct.wrappedValue == Item(id: 4) && viaKeyPath.wrappedValue == Item(id: 4), "the last value read")
+    direct.wrappedValue = nil
+    viaKeyPath.wrappedValue = nil
+    #expect(direct.wrappedValue == Item(id: 4) && viaKeyPath.wrappedValue == Item(id: 4), "writes are dropped alike")
   }
 
   @Test func unwrappedBindingKeepsTheLastValueAndDropsWritesWhileNil() throws {

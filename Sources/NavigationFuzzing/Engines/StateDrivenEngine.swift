@@ -1,6 +1,6 @@
 import HeadlessUIKit
 import NavigationReference
-@_spi(Rules) import StateDrivenNavigation
+@_spi(Rules) @_spi(Accessors) import StateDrivenNavigation
 
 /// The built-in engine: StateDrivenNavigation's public API, one call per slot.
 @MainActor
@@ -19,28 +19,40 @@ public struct StateDrivenEngine: NavigationEngine {
   }
 
   public func wire(_ slot: SlotConnection, on controller: UIViewController) {
-    let model = UIBindable(slot.model)
     let content = slot.content
     switch (slot.spec.style, slot.spec.isFlag) {
     case (.push, false):
-      controller.navigationDestination(item: model[dynamicMember: slot.itemKeyPath], onDismiss: slot.onDismiss) {
+      controller.navigationDestination(item: Self.item(of: slot), onDismiss: slot.onDismiss) {
         content($0.wrappedValue)
       }
     case (.push, true):
       let source = slot.model, index = slot.index
-      controller.navigationDestination(isPresented: model[dynamicMember: slot.flagKeyPath], onDismiss: slot.onDismiss) {
+      controller.navigationDestination(isPresented: Self.flag(of: slot), onDismiss: slot.onDismiss) {
         content(source.peek(index)!)
       }
     case (_, false):
-      controller.present(item: model[dynamicMember: slot.itemKeyPath], onDismiss: slot.onDismiss) {
+      controller.present(item: Self.item(of: slot), onDismiss: slot.onDismiss) {
         content($0.wrappedValue)
       }
     case (_, true):
       let source = slot.model, index = slot.index
-      controller.present(isPresented: model[dynamicMember: slot.flagKeyPath], onDismiss: slot.onDismiss) {
+      controller.present(isPresented: Self.flag(of: slot), onDismiss: slot.onDismiss) {
         content(source.peek(index)!)
       }
     }
+  }
+
+  /// `$model[dynamicMember: slot.itemKeyPath]`, reading and writing the model's subscript
+  /// directly instead of through the key path (the same binding, read at every re-run).
+  static func item(of slot: SlotConnection) -> UIBinding<SlotItem?> {
+    let accessors = SlotAccessors<SlotItem?>.item(slot.index)
+    return UIBinding(root: slot.model, keyPath: slot.itemKeyPath, get: accessors.get, set: accessors.set)
+  }
+
+  /// `$model[dynamicMember: slot.flagKeyPath]`, read and written directly (see `item(of:)`).
+  static func flag(of slot: SlotConnection) -> UIBinding<Bool> {
+    let accessors = SlotAccessors<Bool>.flag(slot.index)
+    return UIBinding(root: slot.model, keyPath: slot.flagKeyPath, get: accessors.get, set: accessors.set)
   }
 
   public func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
@@ -52,7 +64,9 @@ public struct StateDrivenEngine: NavigationEngine {
     _ path: PathConnection, root: UIViewController,
     _ make: (UIBinding<[PathElement]>, UIViewController) -> Stack
   ) -> Stack {
-    let stack = make(UIBindable(path.model)[dynamicMember: path.pathKeyPath], root)
+    // `$model[dynamicMember: path.pathKeyPath]`, read and written directly (see `item(of:)`).
+    let binding = UIBinding(root: path.model, keyPath: path.pathKeyPath, get: { $0.path }, set: { $0.path = $1 })
+    let stack = make(binding, root)
     // One destination closure that picks the screen by the element's kind, as
     // `navigationDestination(for:)` picks by the value's type.
     let destinations = path.destinations
@@ -60,3 +74,40 @@ public struct StateDrivenEngine: NavigationEngine {
     return stack
   }
 }
+
+/// `\.[slot: index]` and `\.[flag: index]` as closures, made once per index (as the key paths
+/// are): closures capturing their index would be allocated, and freed, for every slot wired.
+/// A class, not a tuple in an array: a closure read out of an array is rewrapped (an allocation).
+@MainActor
+private final class SlotAccessors<Value> {
+  let get: @MainActor (ScreenModel) -> Value
+  let set: @MainActor (ScreenModel, Value) -> Void
+
+  init(get: @escaping @MainActor (ScreenModel) -> Value, set: @escaping @MainActor (ScreenModel, Value) -> Void) {
+    self.get = get
+    self.set = set
+  }
+}
+
+extension SlotAccessors<SlotItem?> {
+  static func item(_ index: Int) -> SlotAccessors<SlotItem?> {
+    while slotItemAccessors.count <= index {
+      let index = slotItemAccessors.count
+      slotItemAccessors.append(SlotAccessors<SlotItem?>(get: { $0[slot: index] }, set: { $0[slot: index] = $1 }))
+    }
+    return slotItemAccessors[index]
+  }
+}
+
+extension SlotAccessors<Bool> {
+  static func flag(_ index: Int) -> SlotAccessors<Bool> {
+    while slotFlagAccessors.count <= index {
+      let index = slotFlagAccessors.count
+      slotFlagAccessors.append(SlotAccessors<Bool>(get: { $0[flag: index] }, set: { $0[flag: index] = $1 }))
+    }
+    return slotFlagAccessors[index]
+  }
+}
+
+@MainActor private var slotItemAccessors: [SlotAccessors<SlotItem?>] = []
+@MainActor private var slotFlagAccessors: [SlotAccessors<Bool>] = []

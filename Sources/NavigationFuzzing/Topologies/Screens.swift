@@ -21,7 +21,8 @@ final class ScreenController: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     guard let world else { return }
-    for index in model.spec.slots.indices where !model.spec.slots[index].isAbsent {
+    let slots = model.spec.slots  // `spec` looks the screen up in the topology: once, not per slot
+    for index in slots.indices where !slots[index].isAbsent {
       world.engine.wire(world.connection(for: model, slot: index), on: self)
     }
     observe { [weak self] in
