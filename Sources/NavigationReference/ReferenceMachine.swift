@@ -329,13 +329,21 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// The screen at `address` (of incarnation `generation`: its slot's or path element's; 0 for the
   /// root) appeared: where presentations wait for it, what it shows is expected from now on.
   public mutating func appeared(screen address: Address, generation: Int) {
-    guard semantics.presentsOnlyAfterAppearing, let screen = screen(at: address), !screen.hasAppeared else { return }
-    switch address.last {
-    case .slot?: guard item(at: address)?.generation == generation else { return }
-    case .pathElement(let index)?: guard address.components.count == 1, root.path[index].generation == generation else { return }
-    case nil: break
-    }
+    guard appearanceIsNews(screen: address, generation: generation) else { return }
     modifyScreen(at: address) { $0.hasAppeared = true }
+  }
+
+  /// Whether `appeared(screen:generation:)` would change anything: the screen exists, is of that
+  /// incarnation, and has not appeared yet, where presentations wait for their presenter. Every
+  /// `viewDidAppear` reports; a caller that keeps values derived from the machine until it is
+  /// written asks this first, so that a report that changes nothing writes nothing.
+  public func appearanceIsNews(screen address: Address, generation: Int) -> Bool {
+    guard semantics.presentsOnlyAfterAppearing, let screen = screen(at: address), !screen.hasAppeared else { return false }
+    switch address.last {
+    case .slot?: return item(at: address)?.generation == generation
+    case .pathElement(let index)?: return address.components.count == 1 && root.path[index].generation == generation
+    case nil: return true
+    }
   }
 
   /// Whether what the screen at `address` holds is expected on screen: always, unless

@@ -151,6 +151,31 @@ import Testing
     #expect(moved > 1_000)
   }
 
+  @Test func anAppearanceIsNewsExactlyWhenReportingItChangesTheReference() {
+    var news = 0, noNews = 0
+    everyStep(runs: 4, maxSteps: 30) { runner in
+      let reference = runner.world.reference
+      // Every screen the reference has, with its own incarnation and with one it never had.
+      var screens: [(Address, Int)] = [(.root, 0)]
+      for slot in reference.filledSlots() where reference.item(at: slot)?.child != nil {
+        screens.append((slot, reference.item(at: slot)!.generation))
+      }
+      for (index, element) in reference.path.enumerated() {
+        screens.append((Address([.pathElement(index)]), element.generation))
+      }
+      for (address, generation) in screens {
+        for candidate in [generation, generation + 1_000_000] {
+          var reported = reference
+          reported.appeared(screen: address, generation: candidate)
+          let isNews = reference.appearanceIsNews(screen: address, generation: candidate)
+          #expect(isNews == (reported != reference), "\(address) \(candidate)")
+          if isNews { news += 1 } else { noNews += 1 }
+        }
+      }
+    }
+    #expect(news > 100 && noNews > 100, "both answers must be exercised")
+  }
+
   @Test func aTopologyWithoutSlotsLackingIdentityHasNoneFilled() {
     var skipped = 0, walked = 0, found = 0
     for semantics in SemanticsProfile.all {

@@ -33,7 +33,12 @@ final class ScreenController: UIViewController {
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    world?.reference.appeared(screen: model.address, generation: screenTag?.generation ?? 0)
+    // Asked first: every appearance reports, and a write that changes nothing would still move
+    // the reference's revision and discard what the runner keeps for it (`ReferenceDerived`).
+    let address = model.address, generation = screenTag?.generation ?? 0
+    if let world, world.reference.appearanceIsNews(screen: address, generation: generation) {
+      world.reference.appeared(screen: address, generation: generation)
+    }
     if let intent = model.spec.onAppear { world?.runIntentFromCallback(intent, on: model) }
   }
 
