@@ -17,7 +17,12 @@ public struct Address: Hashable, Sendable, Comparable {
   public var last: Component? { components.last }
 
   public func appending(_ component: Component) -> Address {
-    Address(components + [component])
+    // One array made, with room for the component: `components + [component]` makes two.
+    var extended: [Component] = []
+    extended.reserveCapacity(components.count + 1)
+    extended.append(contentsOf: components)
+    extended.append(component)
+    return Address(extended)
   }
 
   public static func < (lhs: Address, rhs: Address) -> Bool {
