@@ -32,8 +32,14 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   /// The screen at a screen address, if it exists now.
   public func screen(at address: Address) -> ReferenceScreen? {
+    screen(along: address.components[...])
+  }
+
+  /// The screen reached from the root along `components`. A slot's holder is reached along its
+  /// address's components but the last: no parent `Address` is made for each look-up.
+  private func screen(along components: ArraySlice<Address.Component>) -> ReferenceScreen? {
     var screen = root
-    for component in address.components {
+    for component in components {
       switch component {
       case .slot(let index):
         guard index < screen.slots.count, let child = screen.slots[index]?.child else { return nil }
@@ -48,7 +54,7 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   /// The item at a slot address, if the slot exists and is filled.
   public func item(at address: Address) -> ReferenceItem? {
-    guard case .slot(let index)? = address.last, let screen = screen(at: address.parent),
+    guard case .slot(let index)? = address.last, let screen = screen(along: address.components.dropLast()),
       index < screen.slots.count
     else { return nil }
     return screen.slots[index]
@@ -57,7 +63,9 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// Whether the slot at `address` exists now: its screen is on the model and has it (an element
   /// of a path with several kinds has the slots of its value's kind only).
   public func slotExists(_ address: Address) -> Bool {
-    guard case .slot(let index)? = address.last, let screen = screen(at: address.parent) else { return false }
+    guard case .slot(let index)? = address.last, let screen = screen(along: address.components.dropLast()) else {
+      return false
+    }
     return index < screen.slots.count && !topology.screens[screen.type].slots[index].isAbsent
   }
 
@@ -523,12 +531,12 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   mutating func setItem(_ item: ReferenceItem?, at address: Address) {
     guard case .slot(let index)? = address.last else { return }
-    modifyScreen(at: address.parent) { $0.slots[index] = item }
+    modifyScreen(along: address.components.dropLast()) { $0.slots[index] = item }
   }
 
   mutating func modifyItem(at address: Address, _ body: (inout ReferenceItem) -> Void) {
     guard case .slot(let index)? = address.last else { return }
-    modifyScreen(at: address.parent) { screen in
+    modifyScreen(along: address.components.dropLast()) { screen in
       guard var item = screen.slots[index] else { return }
       body(&item)
       screen.slots[index] = item
@@ -536,6 +544,11 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   mutating func modifyScreen(at address: Address, _ body: (inout ReferenceScreen) -> Void) {
+    modifyScreen(along: address.components[...], body)
+  }
+
+  /// The screen reached from the root along `components`, changed in place (see `screen(along:)`).
+  private mutating func modifyScreen(along components: ArraySlice<Address.Component>, _ body: (inout ReferenceScreen) -> Void) {
     func descend(_ screen: inout ReferenceScreen, _ remaining: ArraySlice<Address.Component>) {
       guard let first = remaining.first else { return body(&screen) }
       switch first {
@@ -547,6 +560,6 @@ public struct ReferenceMachine: Hashable, Sendable {
         descend(&screen.path[index].screen, remaining.dropFirst())
       }
     }
-    descend(&root, address.components[...])
+    descend(&root, components)
   }
 }
