@@ -478,11 +478,11 @@ public struct ReferenceMachine: Hashable, Sendable {
   func groupMembers(base: Address) -> (pushes: [GroupMember], modals: [GroupMember]) {
     var pushes: [GroupMember] = [], modals: [GroupMember] = []
     func walk(_ screen: ReferenceScreen, at address: Address) {
-      let spec = topology.screens[screen.type]
+      let slotSpecs = topology.screens[screen.type].slots  // the slots only: not a copy of the whole screen spec
       for (index, item) in screen.slots.enumerated() {
         guard let item else { continue }
         let slotAddress = address.appending(.slot(index))
-        if spec.slots[index].style == .push {
+        if slotSpecs[index].style == .push {
           pushes.append(GroupMember(order: item.order, address: slotAddress, isPathElement: false, isOnStack: item.isOnStack))
           if let child = item.child { walk(child, at: slotAddress) }
         } else {
