@@ -212,11 +212,30 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// exist or does not offer the intent.
   @discardableResult
   public mutating func perform(_ intent: String, at screen: Address, generations: [Int]) -> Bool {
+    var unwatched: [ReferenceItem?] = []
+    return perform(intent, at: screen, generations: generations, watching: [], lastFilled: &unwatched)
+  }
+
+  /// `perform(_:at:generations:)`, noting for each slot of `watched` its item after the last
+  /// effect that left it filled (`lastFilled[i]` for `watched[i]`; nil where it was never
+  /// filled): the item as it was when an effect emptied it. An intent may change a screen's state
+  /// and then dismiss it (`save`, then `dismiss`); a presentation filled again before the engine
+  /// looks is the same one, with the state its screen had when it left, not before the intent.
+  @discardableResult
+  public mutating func perform(
+    _ intent: String, at screen: Address, generations: [Int], watching watched: [Address], lastFilled: inout [ReferenceItem?]
+  ) -> Bool {
     guard let state = self.screen(at: screen), let spec = topology.screens[state.type].intent(named: intent) else {
       return false
     }
+    lastFilled = watched.map { item(at: $0) }
     var fresh = generations.makeIterator()
     for effect in spec.effects {
+      defer {
+        for (index, address) in watched.enumerated() {
+          if let item = item(at: address) { lastFilled[index] = item }
+        }
+      }
       switch effect {
       case .set(let slot, let id):
         guard let index = topology.screens[state.type].slotIndex(named: slot) else { continue }

@@ -36,8 +36,18 @@ import Testing
     return try TraceFormat.parse(text, source: path)
   }
 
+  /// The traces found on an example topology file, `corpus/examples/NAME/` for
+  /// Examples/topologies/NAME.json: kept apart from `regressions/`, whose traces need no option
+  /// to replay (`navfuzz replay --topology Examples/topologies/NAME.json corpus/examples/NAME`).
+  nonisolated static func exampleTraces() -> [CorpusTrace] {
+    let directory = corpus.appendingPathComponent("examples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.sorted().flatMap { traces(in: "examples/\($0)") }
+  }
+
   @Test func theCorpusIsThere() {
     #expect(Self.files(in: "regressions").count >= 15)
+    #expect(!Self.exampleTraces().isEmpty)
     #expect(Self.files(in: "mutants").count == EngineChoice.mutants.count)
   }
 
@@ -52,6 +62,16 @@ import Testing
     for violation in result.unexpectedViolations {
       Issue.record("\(path): violation \(violation.invariant.rawValue): \(violation.explanation)")
     }
+  }
+
+  @Test(arguments: exampleTraces())
+  func exampleRegressionMeetsItsExpectations(_ corpusTrace: CorpusTrace) throws {
+    let topologyName = String(corpusTrace.folder.dropFirst("examples/".count))
+    let file = Self.corpus.deletingLastPathComponent().appendingPathComponent("Examples/topologies/\(topologyName).json")
+    let topology = try TopologyFile.load(file.path)
+    #expect(topology.name == topologyName, "corpus/examples/NAME holds traces of the topology called NAME")
+    Topology.register(topology)  // traces say `topology NAME`
+    try regressionMeetsItsExpectations(corpusTrace)
   }
 
   @Test(arguments: traces(in: "mutants"))

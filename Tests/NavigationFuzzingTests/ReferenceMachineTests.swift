@@ -95,4 +95,22 @@ import Testing
     second.set(address("presentedChild"), id: 2, generation: 8)
     #expect(first.stableHash != second.stableHash)
   }
+
+  /// A screen that saves, then dismisses itself: the item noted for its slot is the one it left
+  /// with (its save counted), while the machine ends as the plain `perform` leaves it.
+  @Test func performNotesTheItemAWatchedSlotHadWhenAnEffectEmptiedIt() throws {
+    let spec = Topology.callbacks.spec
+    let compose = try spec.parseAddress("compose").get(), alert = try spec.parseAddress("alert").get()
+    var machine = ReferenceMachine(topology: spec)
+    machine.set(compose, id: 1, generation: 1)
+    var plain = machine
+    var lastFilled: [ReferenceItem?] = []
+    let performed = machine.perform("send", at: compose, generations: [], watching: [compose, alert], lastFilled: &lastFilled)
+    plain.perform("send", at: compose, generations: [])
+    #expect(performed && machine == plain)
+    #expect(machine.item(at: compose) == nil)
+    #expect(lastFilled.count == 2 && lastFilled[1] == nil)  // never filled: nothing noted
+    let left = try #require(lastFilled[0])
+    #expect(left.generation == 1 && left.child?.bumps == 1)
+  }
 }

@@ -93,10 +93,10 @@ public final class Runner {
     }
     if step.isProgram, world.reference.semantics.programWaitsForTransitions { letTransitionsEnd(stepIndex: index) }
     if step.isProgram { world.archiveValuePath() }
-    let withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
+    var withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let referenceBefore = step.isProgram ? world.reference : nil
     let stackTransition = world.rootStackTransition
-    let outcome = try apply(step)
+    let outcome = try apply(step, refreshing: &withoutIdentityBefore)
     switch step {
     case .tick, .advance, .settle, .untilTransitionEnd:
       // A stack busy with one same transition all along has not looked at its path yet.
@@ -146,7 +146,7 @@ public final class Runner {
 
   // MARK: Applying steps
 
-  private func apply(_ step: Step) throws(InvalidStep) -> StepOutcome {
+  private func apply(_ step: Step, refreshing withoutIdentityBefore: inout [World.SlotSnapshot]) throws(InvalidStep) -> StepOutcome {
     let spec = topology.spec
     func requireSlot(_ address: Address) throws(InvalidStep) {
       guard world.reference.slotExists(address) else {
@@ -243,7 +243,7 @@ public final class Runner {
       let generations = (0..<world.reference.generationsNeeded(for: intent, screenType: screen.type)).map { _ in
         world.takeGeneration()
       }
-      world.reference.perform(intent, at: address, generations: generations)
+      world.performInReference(intent, at: address, generations: generations, refreshing: &withoutIdentityBefore)
       if let model = world.rootModel.screen(at: address.components[...]) {
         world.features.perform(spec, on: model, in: AppContext(world: world, generations: generations))
       }

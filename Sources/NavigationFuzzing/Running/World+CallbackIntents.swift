@@ -21,9 +21,9 @@ extension World {
       let screen = reference.screen(at: address), screen.type == model.type
     else { return }
     let before = reference
-    let withoutIdentityBefore = filledWithoutIdentity()
+    var withoutIdentityBefore = filledWithoutIdentity()
     let generations = (0..<reference.generationsNeeded(for: name, screenType: screen.type)).map { _ in takeGeneration() }
-    reference.perform(name, at: address, generations: generations)
+    performInReference(name, at: address, generations: generations, refreshing: &withoutIdentityBefore)
     features.perform(intent, on: model, in: AppContext(world: self, generations: generations))
     mirrorConsequences(since: before, except: declaredTargets(of: intent, at: address, type: model.type), includingPath: false)
     noteEmptiedByCallback(withoutIdentityBefore)

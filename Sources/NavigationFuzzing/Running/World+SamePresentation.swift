@@ -12,6 +12,8 @@ extension World {
     var index: Int
     var runtime: SlotItem
     var expected: ReferenceItem
+    /// Where the slot is in the reference; nil for a slot of a path screen the path no longer holds.
+    var address: Address?
   }
 
   /// Time passes (a tick, an advance, a settle): the engine sees the slots as they are now.
@@ -35,9 +37,27 @@ extension World {
       guard let (model, index) = runtimeSlot(address), let runtime = model.peek(index),
         let expected = reference.item(at: address)
       else { continue }
-      result.append(SlotSnapshot(model: model, index: index, runtime: runtime, expected: expected))
+      result.append(SlotSnapshot(model: model, index: index, runtime: runtime, expected: expected, address: address))
     }
     return result
+  }
+
+  /// Performs `intent` in the reference, bringing each of `snapshots` (taken before it) up to
+  /// date with its slot's item as the intent's effects left it, up to the effect that emptied
+  /// it: a screen that saves, then dismisses itself keeps what it saved (`ReferenceMachine.perform
+  /// (_:at:generations:watching:lastFilled:)`), as the app's model of that screen does.
+  func performInReference(_ intent: String, at address: Address, generations: [Int], refreshing snapshots: inout [SlotSnapshot]) {
+    let watched = snapshots.compactMap(\.address)
+    guard !watched.isEmpty else {
+      reference.perform(intent, at: address, generations: generations)
+      return
+    }
+    var lastFilled: [ReferenceItem?] = []
+    reference.perform(intent, at: address, generations: generations, watching: watched, lastFilled: &lastFilled)
+    var next = lastFilled.makeIterator()
+    for index in snapshots.indices where snapshots[index].address != nil {
+      if let item = next.next() ?? nil { snapshots[index].expected = item }
+    }
   }
 
   /// After a program step: remembers which of `before` it emptied, and puts back the same

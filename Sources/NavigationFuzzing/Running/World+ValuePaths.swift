@@ -40,7 +40,7 @@ extension World {
       return model.spec.slots.indices.compactMap { index in
         guard hasNoIdentity(model.spec.slots[index]), let runtime = model.peek(index), let item = expected.screen.slots[index]
         else { return nil }
-        return SlotSnapshot(model: model, index: index, runtime: runtime, expected: item)
+        return SlotSnapshot(model: model, index: index, runtime: runtime, expected: item, address: nil)
       }
     }
   }
