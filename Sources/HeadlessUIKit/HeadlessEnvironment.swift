@@ -6,15 +6,19 @@
 /// so nothing is shared between runs.
 @MainActor
 public final class HeadlessEnvironment {
-  public static var current = HeadlessEnvironment()
+  /// The world UIKit calls act on. Read only from outside: `reset()` replaces it.
+  public static var current: HeadlessEnvironment { storedCurrent }
+  /// Private, so Swift proves its accesses exclusive at compile time instead of checking each at
+  /// run time (a public stored global is checked at every read: UIKit reads it at every event).
+  private static var storedCurrent = HeadlessEnvironment()
 
   /// Starts a fresh world and makes it current.
   @discardableResult
   public static func reset(configuration: Configuration = .init()) -> HeadlessEnvironment {
-    let previous = current
+    let previous = storedCurrent
     previous.releaseLeftovers()
     let environment = HeadlessEnvironment(configuration: configuration)
-    current = environment
+    storedCurrent = environment
     // Whatever else the old world still holds goes after the write, never during it.
     withExtendedLifetime(previous) {}
     return environment
@@ -55,10 +59,16 @@ public final class HeadlessEnvironment {
 
   public let configuration: Configuration
   public let runLoop = VirtualRunLoop()
-  public internal(set) var diagnostics: [UIKitDiagnostic] = []
+  /// What UIKit said, in order.
+  public var diagnostics: [UIKitDiagnostic] { reportedDiagnostics }
   /// Lifecycle callbacks in the order they fired, as "Name#serial.callback"; nil unless recorded.
-  public internal(set) var eventLog: [String]?
-  public internal(set) weak var keyWindow: UIWindow?
+  public var eventLog: [String]? { recordedEvents }
+  public var keyWindow: UIWindow? { storedKeyWindow }
+  // The stored properties behind the three above: internal, so Swift proves their accesses
+  // exclusive at compile time rather than checking each at run time (see `takeStoredArray`).
+  private var reportedDiagnostics: [UIKitDiagnostic] = []
+  private var recordedEvents: [String]?
+  weak var storedKeyWindow: UIWindow?
   /// Called for every controller a user gesture removes from the screen (the one swiped away or
   /// popped, and everything that goes with it), at the moment it goes — for a pop, before its
   /// `didMove(toParent: nil)`. A callback rather than a list, so the simulator never keeps a
@@ -76,17 +86,19 @@ public final class HeadlessEnvironment {
 
   public init(configuration: Configuration = .init()) {
     self.configuration = configuration
-    self.eventLog = configuration.recordsEvents ? [] : nil
+    self.recordedEvents = configuration.recordsEvents ? [] : nil
   }
 
   // MARK: Controllers and memory
 
   func register(_ controller: UIViewController) -> Int {
     defer { nextSerial += 1 }
-    if controllerRegistry.count >= 64, controllerRegistry.count.isPowerOfTwo {
-      controllerRegistry.removeAll { $0.controller == nil }
+    var registry = takeStoredArray(&controllerRegistry)
+    if registry.count >= 64, registry.count.isPowerOfTwo {
+      registry.removeAll { $0.controller == nil }
     }
-    controllerRegistry.append(WeakController(controller: controller))
+    registry.append(WeakController(controller: controller))
+    controllerRegistry = registry
     return nextSerial
   }
 
@@ -94,13 +106,15 @@ public final class HeadlessEnvironment {
   /// Real ARC decides: a controller is here until nothing holds it.
   public var liveControllers: [UIViewController] {
     // A loop, not `compactMap`: a closure made in main-actor code checks the executor per call.
-    // Over indices, reading each weak reference in place rather than copying its entry.
+    // Over indices, reading each weak reference in place rather than copying its entry; from one
+    // read of the registry, so no access to the property encloses a weak load (see `takeStoredArray`).
+    let registry = controllerRegistry
     var live: [UIViewController] = []
-    let count = controllerRegistry.count
+    let count = registry.count
     live.reserveCapacity(count)
     var index = 0
     while index < count {
-      if let controller = controllerRegistry[index].controller { live.append(controller) }
+      if let controller = registry[index].controller { live.append(controller) }
       index += 1
     }
     return live
@@ -114,21 +128,25 @@ public final class HeadlessEnvironment {
   // MARK: Diagnostics and events
 
   func report(_ kind: UIKitDiagnostic.Kind, _ message: String, _ controllers: [UIViewController]) {
-    diagnostics.append(
-      UIKitDiagnostic(kind: kind, message: message, controllers: controllers.map(\.debugName), time: runLoop.now)
-    )
+    let diagnostic = UIKitDiagnostic(
+      kind: kind, message: message, controllers: controllers.map(\.debugName), time: runLoop.now)
+    var reported = takeStoredArray(&reportedDiagnostics)
+    reported.append(diagnostic)
+    reportedDiagnostics = reported
   }
 
   /// Forgets the events recorded so far (tests use it to look at one phase).
   public func clearEventLog() {
-    if eventLog != nil { eventLog = [] }
+    if recordedEvents != nil { recordedEvents = [] }
   }
 
   func record(_ event: @autoclosure () -> String) {
     // The line is made before the write begins: no code of the caller runs inside a write.
-    guard eventLog != nil else { return }
+    guard recordedEvents != nil else { return }
     let line = event()
-    eventLog!.append(line)
+    var events = recordedEvents.take()!
+    events.append(line)
+    recordedEvents = events
   }
 
   // MARK: Transitions
@@ -140,11 +158,15 @@ public final class HeadlessEnvironment {
   public var isQuiescent: Bool { activeTransitions.isEmpty && !runLoop.hasPendingWork }
 
   func begin(_ transition: Transition) {
-    activeTransitions.append(transition)
+    var transitions = takeStoredArray(&activeTransitions)
+    transitions.append(transition)
+    activeTransitions = transitions
   }
 
   func end(_ transition: Transition) {
-    activeTransitions.removeAll { $0 === transition }
+    var transitions = takeStoredArray(&activeTransitions)
+    transitions.removeAll { $0 === transition }
+    activeTransitions = transitions
     transition.finishCoordinator()
     drainDeferredNavigationWork()
   }
@@ -170,7 +192,9 @@ public final class HeadlessEnvironment {
       let navigation = navigationControllersWithDeferredWork[index]
       if navigation.runDeferredOperationIfIdle() { return }  // one transition at a time
       if navigation.deferredOperations.isEmpty {
-        navigationControllersWithDeferredWork.remove(at: index)
+        var waiting = takeStoredArray(&navigationControllersWithDeferredWork)
+        waiting.remove(at: index)
+        navigationControllersWithDeferredWork = waiting
       } else {
         index += 1
       }

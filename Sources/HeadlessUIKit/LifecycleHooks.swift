@@ -58,8 +58,12 @@ extension UIViewController {
   /// swizzled method would, see `installLifecycleHook`).
   public func addLifecycleHook(_ hook: @escaping @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void) {
     // The engine attaches up to two hooks to a controller: room for both in one allocation.
-    if lifecycleHooks.isEmpty { lifecycleHooks.reserveCapacity(2) }
-    lifecycleHooks.append(hook)
+    // Changed on a local taken out of the property, so its accesses stay instantaneous (see
+    // `takeStoredArray`).
+    var hooks = takeStoredArray(&lifecycleHooks)
+    if hooks.isEmpty { hooks.reserveCapacity(2) }
+    hooks.append(hook)
+    lifecycleHooks = hooks
   }
 
   /// Not UIKit API: stands in for `objc_getAssociatedObject`.
@@ -87,19 +91,24 @@ extension UIViewController {
     let id = ObjectIdentifier(key)
     // Loops, not closures: a closure made here is main-actor isolated, and Swift checks the
     // executor each time a non-isolated algorithm calls it.
+    // The table is changed as a local taken out of the property, so every access to the property
+    // is instantaneous (see `takeStoredArray`); `replaced` keeps the value it held alive until the
+    // table is back.
+    var table = takeStoredArray(&associatedObjects)
     var index = 0
-    while index < associatedObjects.count, associatedObjects[index].key != id { index += 1 }
+    while index < table.count, table[index].key != id { index += 1 }
     let replaced: AnyObject?
-    if index < associatedObjects.count {
-      replaced = associatedObjects[index].value
-      if let value { associatedObjects[index].value = value } else { associatedObjects.remove(at: index) }
+    if index < table.count {
+      replaced = table[index].value
+      if let value { table[index].value = value } else { table.remove(at: index) }
     } else {
       replaced = nil
       if let value {
-        if associatedObjects.isEmpty { associatedObjects.reserveCapacity(4) }
-        associatedObjects.append((id, value))
+        if table.isEmpty { table.reserveCapacity(4) }
+        table.append((id, value))
       }
     }
+    associatedObjects = table
     extendLifetime(replaced)
   }
 }

@@ -40,7 +40,8 @@ final class Transition {
 @preconcurrency @MainActor
 public final class UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
   private var completions: [@MainActor () -> Void] = []
-  public private(set) var isCancelled = false
+  public var isCancelled: Bool { cancelled }
+  private var cancelled = false
   let kind: Transition.Kind
   private var duration: Int { HeadlessEnvironment.current.duration(of: kind) }
 
@@ -53,7 +54,7 @@ public final class UIViewControllerTransitionCoordinator: UIViewControllerTransi
     completion: (@MainActor () -> Void)? = nil
   ) -> Bool {
     animation?()
-    if let completion { completions.append(completion) }
+    if let completion { addCompletion(completion) }
     return true
   }
 
@@ -64,7 +65,7 @@ public final class UIViewControllerTransitionCoordinator: UIViewControllerTransi
     completion: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil
   ) -> Bool {
     animation?(self)
-    if let completion { completions.append { [unowned self] in completion(self) } }
+    if let completion { addCompletion { [unowned self] in completion(self) } }
     return true
   }
 
@@ -72,7 +73,7 @@ public final class UIViewControllerTransitionCoordinator: UIViewControllerTransi
   public func notifyWhenInteractionChanges(
     _ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void
   ) {
-    completions.append { [unowned self] in handler(self) }
+    addCompletion { [unowned self] in handler(self) }
   }
 
   public let isAnimated = true
@@ -81,11 +82,18 @@ public final class UIViewControllerTransitionCoordinator: UIViewControllerTransi
   public var presentationStyle: UIModalPresentationStyle { .automatic }
   public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
 
-  func markCancelled() { isCancelled = true }
+  /// Appends on a local taken out of `completions`, so the property's accesses stay instantaneous
+  /// (see `takeStoredArray`).
+  private func addCompletion(_ completion: @escaping @MainActor () -> Void) {
+    var pending = takeStoredArray(&completions)
+    pending.append(completion)
+    completions = pending
+  }
+
+  func markCancelled() { cancelled = true }
 
   func complete() {
-    let pending = completions
-    completions.removeAll()
+    let pending = takeStoredArray(&completions)
     for completion in pending { completion() }
   }
 }

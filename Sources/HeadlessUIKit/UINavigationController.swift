@@ -81,8 +81,12 @@ open class UINavigationController: UIViewController {
     if deferIfBusy({ [weak self] in self?.pushViewController(controller, animated: animated) }) { return }
     let outgoing = topViewController
     addChild(controller)
-    controller.isMovingToParent = true
-    stack.append(controller)
+    controller.movingToParent = true
+    // Changed as a local taken out of the property, here and below, so the stack's accesses stay
+    // instantaneous (see `takeStoredArray`).
+    var controllers = takeStoredArray(&stack)
+    controllers.append(controller)
+    stack = controllers
     transition(.push, from: outgoing, to: controller, animated: animated, removed: [], added: [controller])
   }
 
@@ -167,8 +171,10 @@ open class UINavigationController: UIViewController {
     for controller in removed {
       controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
     }
-    removed.last?.isMovingFromParent = true
-    stack.removeSubrange((index + 1)...)
+    removed.last?.movingFromParent = true
+    var kept = takeStoredArray(&stack)
+    kept.removeSubrange((index + 1)...)
+    stack = kept
     transition(
       .pop, from: removed.last, to: stack.last, animated: animated, removed: removed, added: [],
       userInitiated: userInitiated)
@@ -197,11 +203,11 @@ open class UINavigationController: UIViewController {
       // tell a screen the user popped from one popped along without the user.
       if userInitiated { environment.recordUserRemoval(of: removed) }
       for controller in removed.reversed() {
-        controller.isMovingFromParent = false
+        controller.movingFromParent = false
         controller.removeFromParent()
       }
       for controller in added {
-        controller.isMovingToParent = false
+        controller.movingToParent = false
         controller.dispatch(.didMoveToParent(isNil: false)) { $0.didMove(toParent: self) }
       }
       if let shown { storedDelegate?.navigationController(self, didShow: shown, animated: animated) }
@@ -225,9 +231,15 @@ open class UINavigationController: UIViewController {
     let environment = HeadlessEnvironment.current
     let queued = !deferredOperations.isEmpty && !isRunningDeferredOperation
     guard environment.transition(involving: self) != nil || queued else { return false }
-    if deferredOperations.isEmpty { environment.navigationControllersWithDeferredWork.append(self) }
+    if deferredOperations.isEmpty {
+      var waiting = takeStoredArray(&environment.navigationControllersWithDeferredWork)
+      waiting.append(self)
+      environment.navigationControllersWithDeferredWork = waiting
+    }
     let deferred = operation()
-    deferredOperations.append(deferred)
+    var operations = takeStoredArray(&deferredOperations)
+    operations.append(deferred)
+    deferredOperations = operations
     report(
       .navigationOperationDeferred,
       "\(debugName): stack change requested during a transition; deferred until it ends", [])
@@ -238,7 +250,9 @@ open class UINavigationController: UIViewController {
   func runDeferredOperationIfIdle() -> Bool {
     let environment = HeadlessEnvironment.current
     while !deferredOperations.isEmpty, environment.transition(involving: self) == nil {
-      let operation = deferredOperations.removeFirst()
+      var operations = takeStoredArray(&deferredOperations)
+      let operation = operations.removeFirst()
+      deferredOperations = operations
       isRunningDeferredOperation = true
       operation()
       isRunningDeferredOperation = false

@@ -7,7 +7,10 @@ import Foundation
 open class UIView: UIResponder {
   weak var owner: UIViewController?
 
-  public private(set) weak var superview: UIView?
+  public final var superview: UIView? { storedSuperview }
+  /// Internal, behind the public read-only property: Swift proves its accesses exclusive at
+  /// compile time instead of checking each at run time (`window` reads it at every question).
+  weak var storedSuperview: UIView?
   public private(set) var subviews: [UIView] = []
   public var frame: CGRect
   public var bounds: CGRect {
@@ -46,7 +49,7 @@ open class UIView: UIResponder {
   /// root through containment and presentation, and not being dismissed); nil otherwise. A plain
   /// subview answers for the view it was added to.
   public var window: UIWindow? {
-    if let superview { return superview.window }
+    if let superview = storedSuperview { return superview.window }
     guard let owner, owner.isInWindowHierarchy, !owner.isInDismissedChain else { return nil }
     return HeadlessEnvironment.current.keyWindow
   }
@@ -61,20 +64,20 @@ open class UIView: UIResponder {
 
   open func addSubview(_ view: UIView) {
     view.removeFromSuperview()
-    view.superview = self
+    view.storedSuperview = self
     subviews.append(view)
   }
 
   open func insertSubview(_ view: UIView, at index: Int) {
     view.removeFromSuperview()
-    view.superview = self
+    view.storedSuperview = self
     subviews.insert(view, at: min(max(index, 0), subviews.count))
   }
 
   open func removeFromSuperview() {
-    guard let superview else { return }
+    guard let superview = storedSuperview else { return }
     superview.subviews.removeAll { $0 === self }
-    self.superview = nil
+    storedSuperview = nil
   }
 
   open func layoutSubviews() {}
@@ -100,11 +103,14 @@ public struct NSDirectionalEdgeInsets: Equatable, Sendable {
 /// The window: the root of the on-screen hierarchy.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
-  public private(set) var isKeyWindow = false
+  public var isKeyWindow: Bool { storedIsKeyWindow }
 
-  /// `didSet` runs after the store, and the old root is held by `oldValue` through it.
+  /// What `didSet` would do, after the store, with the old root held by `oldValue` through it.
   public var rootViewController: UIViewController? {
-    didSet {
+    get { storedRootViewController }
+    set {
+      let oldValue = storedRootViewController
+      storedRootViewController = newValue
       guard oldValue !== rootViewController else { return }
       if let old = oldValue {
         if isKeyWindow { old.beginAppearanceTransition(false, animated: false); old.endAppearanceTransition() }
@@ -116,6 +122,10 @@ open class UIWindow: UIView {
       }
     }
   }
+  // Internal stored properties behind the public ones above: Swift proves their accesses
+  // exclusive at compile time instead of checking each at run time (see `takeStoredArray`).
+  private var storedIsKeyWindow = false
+  private var storedRootViewController: UIViewController?
 
   public override init(frame: CGRect) {
     super.init(frame: frame)
@@ -137,8 +147,8 @@ open class UIWindow: UIView {
   public func makeKeyAndVisible() {
     isHidden = false
     guard !isKeyWindow else { return }
-    isKeyWindow = true
-    HeadlessEnvironment.current.keyWindow = self
+    storedIsKeyWindow = true
+    HeadlessEnvironment.current.storedKeyWindow = self
     if let root = rootViewController {
       root.beginAppearanceTransition(true, animated: false)
       root.endAppearanceTransition()

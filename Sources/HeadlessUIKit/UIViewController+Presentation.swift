@@ -154,7 +154,7 @@ extension UIViewController {
     let environment = HeadlessEnvironment.current
     directlyPresented = controller
     controller.directPresenter = self
-    controller.isBeingPresented = true
+    controller.beingPresented = true
     let transition = Transition(.present, participants: [self, controller])
     environment.begin(transition)
     controller.loadViewIfNeeded()
@@ -166,7 +166,7 @@ extension UIViewController {
       transition.hasFinishedAnimating = true
       controller.endAppearanceTransition()
       if covers { self.endAppearanceTransition() }
-      controller.isBeingPresented = false
+      controller.beingPresented = false
     } completion: {
       completion?()
     }
@@ -178,7 +178,7 @@ extension UIViewController {
     let environment = HeadlessEnvironment.current
     guard let presenter = directPresenter else { return }
     let chain = presentedChain
-    for controller in chain { controller.isBeingDismissed = true }
+    for controller in chain { controller.beingDismissed = true }
     let transition = Transition(.dismiss, participants: [presenter] + chain)
     environment.begin(transition)
     for controller in chain.reversed() { controller.beginAppearanceTransition(false, animated: animated) }
@@ -199,7 +199,7 @@ extension UIViewController {
         controller.directlyPresented = nil
       }
       for controller in chain.reversed() { controller.endAppearanceTransition() }
-      for controller in chain { controller.isBeingDismissed = false }
+      for controller in chain { controller.beingDismissed = false }
       if uncovers { presenter.endAppearanceTransition() }
       if userInitiated {
         environment.recordUserRemoval(of: chain.flatMap(\.contentControllers))

@@ -8,7 +8,8 @@ import Foundation
 open class UIViewController: UIResponder {
   // MARK: Identity
   /// Creation order within the environment: deterministic, so logs compare across runs.
-  public private(set) var serial = 0
+  public final var serial: Int { creationSerial }
+  private var creationSerial = 0
   public var title: String?
   /// UIKit's property; the harness uses it to name the screen a controller shows.
   public var restorationIdentifier: String?
@@ -43,8 +44,14 @@ open class UIViewController: UIResponder {
   }
 
   // MARK: Containment
-  public internal(set) weak var parent: UIViewController?
-  public internal(set) var children: [UIViewController] = []
+  public final var parent: UIViewController? { storedParent }
+  public final var children: [UIViewController] { storedChildren }
+  // Internal stored properties behind public read-only ones, here and below: Swift proves the
+  // accesses to them exclusive at compile time instead of checking each at run time, as it must for
+  // a stored property visible outside the module (see `takeStoredArray`). Each stays where the
+  // public property was, so a controller's fields still go in the same order when it goes.
+  weak var storedParent: UIViewController?
+  var storedChildren: [UIViewController] = []
   weak var window: UIWindow?
 
   // MARK: Presentation state (see UIViewController+Presentation.swift)
@@ -52,17 +59,25 @@ open class UIViewController: UIResponder {
   var directlyPresented: UIViewController?
   /// The presentation context that presented this controller.
   weak var directPresenter: UIViewController?
-  public var modalPresentationStyle: UIModalPresentationStyle = .automatic
+  public final var modalPresentationStyle: UIModalPresentationStyle {
+    get { storedModalPresentationStyle }
+    set { storedModalPresentationStyle = newValue }
+  }
+  private var storedModalPresentationStyle = UIModalPresentationStyle.automatic
   /// When true, the user cannot swipe the sheet away or tap outside the popover.
   public var isModalInPresentation = false
   public var definesPresentationContext = false
   private var storedPresentationController: UIPresentationController?
 
   // MARK: Transition flags, true only while the matching transition runs
-  public internal(set) var isBeingPresented = false
-  public internal(set) var isBeingDismissed = false
-  public internal(set) var isMovingToParent = false
-  public internal(set) var isMovingFromParent = false
+  public final var isBeingPresented: Bool { beingPresented }
+  public final var isBeingDismissed: Bool { beingDismissed }
+  public final var isMovingToParent: Bool { movingToParent }
+  public final var isMovingFromParent: Bool { movingFromParent }
+  var beingPresented = false
+  var beingDismissed = false
+  var movingToParent = false
+  var movingFromParent = false
 
   // MARK: Appearance
   enum AppearanceState { case disappeared, appearing, appeared, disappearing }
@@ -92,20 +107,20 @@ open class UIViewController: UIResponder {
 
   public override init() {
     super.init()
-    serial = HeadlessEnvironment.current.register(self)
+    creationSerial = HeadlessEnvironment.current.register(self)
   }
 
   /// UIKit's designated initializer; there are no nibs, so both arguments are ignored.
   public init(nibName: String?, bundle: Bundle?) {
     super.init()
-    serial = HeadlessEnvironment.current.register(self)
+    creationSerial = HeadlessEnvironment.current.register(self)
   }
 
   /// Required as in UIKit, so subclasses written for iOS (`required init?(coder:) { fatalError() }`)
   /// compile unchanged. Nothing here decodes: it creates a plain controller.
   public required init?(coder: NSCoder) {
     super.init()
-    serial = HeadlessEnvironment.current.register(self)
+    creationSerial = HeadlessEnvironment.current.register(self)
   }
 
   // MARK: Lifecycle callbacks, for subclasses
@@ -138,15 +153,19 @@ open class UIViewController: UIResponder {
     guard child.parent !== self else { return }
     if child.parent != nil { child.removeFromParent() }
     child.dispatch(.willMoveToParent(isNil: false)) { $0.willMove(toParent: self) }
-    child.parent = self
-    children.append(child)
+    child.storedParent = self
+    var siblings = takeStoredArray(&storedChildren)
+    siblings.append(child)
+    storedChildren = siblings
   }
 
   /// Removes from the parent; calls `didMove(toParent: nil)` as UIKit does.
   open func removeFromParent() {
     guard let parent else { return }
-    parent.children.removeInstances(of: self)
-    self.parent = nil
+    var siblings = takeStoredArray(&parent.storedChildren)
+    siblings.removeInstances(of: self)
+    parent.storedChildren = siblings
+    storedParent = nil
     dispatch(.didMoveToParent(isNil: true)) { $0.didMove(toParent: nil) }
   }
 
@@ -203,7 +222,7 @@ open class UIViewController: UIResponder {
 
   /// The children that share this controller's appearance (a navigation controller: its top).
   /// A slice, so a navigation controller's answer needs no array of its own.
-  var appearanceChildren: ArraySlice<UIViewController> { children[...] }
+  var appearanceChildren: ArraySlice<UIViewController> { storedChildren[...] }
 
   /// UIKit's manual appearance forwarding: `viewWill(Dis)Appear` now, forwarded to visible children.
   public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {

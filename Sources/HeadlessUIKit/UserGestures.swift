@@ -48,7 +48,7 @@ extension UIWindow {
       return .performed
     }
     delegate?.presentationControllerWillDismiss(presentationController)
-    top.isBeingDismissed = true
+    top.beingDismissed = true
     let transition = Transition(.interactiveDismiss, participants: [presenter, top])
     environment.begin(transition)
     top.beginAppearanceTransition(false, animated: true)
@@ -56,7 +56,7 @@ extension UIWindow {
       if cancelled {
         top.beginAppearanceTransition(true, animated: true)
         top.endAppearanceTransition()
-        top.isBeingDismissed = false
+        top.beingDismissed = false
         transition.coordinator.markCancelled()
         environment.end(transition)
         return
@@ -64,7 +64,7 @@ extension UIWindow {
       presenter.directlyPresented = nil
       top.directPresenter = nil
       top.endAppearanceTransition()
-      top.isBeingDismissed = false
+      top.beingDismissed = false
       environment.recordUserRemoval(of: top.contentControllers)
       environment.end(transition)
       delegate?.presentationControllerDidDismiss(presentationController)
@@ -127,10 +127,12 @@ extension UIWindow {
 extension UINavigationController {
   func beginInteractivePop(cancelled: Bool) {
     let environment = HeadlessEnvironment.current
-    let top = stack.removeLast()
+    var controllers = takeStoredArray(&stack)
+    let top = controllers.removeLast()
+    stack = controllers
     let revealed = stack.last!
     top.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
-    top.isMovingFromParent = true
+    top.movingFromParent = true
     let transition = Transition(.interactivePop, participants: [self])
     environment.begin(transition)
     top.beginAppearanceTransition(false, animated: true)
@@ -138,19 +140,21 @@ extension UINavigationController {
     storedDelegate?.navigationController(self, willShow: revealed, animated: true)
     environment.runLoop.schedule(after: environment.configuration.interactiveGestureDuration) { [self] in
       if cancelled {
-        stack.append(top)
+        var restored = takeStoredArray(&stack)
+        restored.append(top)
+        stack = restored
         revealed.beginAppearanceTransition(false, animated: true)
         revealed.endAppearanceTransition()
         top.beginAppearanceTransition(true, animated: true)
         top.endAppearanceTransition()
-        top.isMovingFromParent = false
+        top.movingFromParent = false
         transition.coordinator.markCancelled()
         environment.end(transition)
         return
       }
       top.endAppearanceTransition()
       revealed.endAppearanceTransition()
-      top.isMovingFromParent = false
+      top.movingFromParent = false
       environment.recordUserRemoval(of: [top])
       top.removeFromParent()
       storedDelegate?.navigationController(self, didShow: revealed, animated: true)

@@ -8,10 +8,18 @@
 @MainActor
 public final class VirtualRunLoop {
   /// Virtual milliseconds since the world was created.
-  public private(set) var now: Int = 0
+  public var now: Int { clock }
   /// How many turns `settle` and `advance` may run before they give up and report it.
-  public var turnLimit: Int = 100_000
+  public var turnLimit: Int {
+    get { storedTurnLimit }
+    set { storedTurnLimit = newValue }
+  }
 
+  // Private stored properties behind the public ones, and every change to the queue made on a
+  // value taken out of it: Swift then proves the accesses exclusive at compile time instead of
+  // checking each at run time (see `takeStoredArray`).
+  private var clock = 0
+  private var storedTurnLimit = 100_000
   private var queue = EventHeap()
   private var nextSequence = 0
 
@@ -20,14 +28,16 @@ public final class VirtualRunLoop {
   /// Queues `work` to run `delay` virtual milliseconds from now (0: the next turn).
   public func schedule(after delay: Int = 0, _ work: @escaping @MainActor () -> Void) {
     precondition(delay >= 0, "a run-loop event cannot be scheduled in the past")
-    queue.insert(ScheduledEvent(time: Self.saturatingSum(now, delay), sequence: nextSequence, work: work))
+    var heap = queue.takeAll()
+    heap.insert(ScheduledEvent(time: Self.saturatingSum(clock, delay), sequence: nextSequence, work: work))
+    queue = heap
     nextSequence += 1
   }
 
   /// Takes every queued event out without running it. The caller lets them go once this call has
   /// returned, so work a released closure's deinit queues meanwhile lands in a queue not being written.
   func takePendingWork() -> [ScheduledEvent] {
-    queue.takeAll()
+    queue.takeAll().events
   }
 
   /// Events queued and not yet run.
@@ -41,8 +51,10 @@ public final class VirtualRunLoop {
   public func tick() -> Int {
     let limit = nextSequence
     var ran = 0
-    while let (time, sequence) = queue.peekOrder, time <= now, sequence < limit {
-      let next = queue.popMin()!
+    while let (time, sequence) = queue.peekOrder, time <= clock, sequence < limit {
+      var heap = queue.takeAll()
+      let next = heap.popMin()!
+      queue = heap
       next.work()
       ran += 1
     }
@@ -54,17 +66,17 @@ public final class VirtualRunLoop {
   @discardableResult
   public func advance(by milliseconds: Int) -> Bool {
     precondition(milliseconds >= 0, "virtual time cannot go backwards")
-    let target = Self.saturatingSum(now, milliseconds)
+    let target = Self.saturatingSum(clock, milliseconds)
     var turns = 0
     while true {
-      if let (time, _) = queue.peekOrder, time <= now {
+      if let (time, _) = queue.peekOrder, time <= clock {
         tick()
         turns += 1
-        if turns >= turnLimit { return false }
+        if turns >= storedTurnLimit { return false }
       } else if let (time, _) = queue.peekOrder, time <= target {
-        now = time
+        clock = time
       } else {
-        now = target
+        clock = target
         return true
       }
     }
@@ -73,7 +85,7 @@ public final class VirtualRunLoop {
   /// Moves the clock to the earliest queued event without running anything: nothing is due before
   /// it. With `tick`, this steps the world one turn at a time (to stop right after a given turn).
   public func moveToNextEvent() {
-    if let (time, _) = queue.peekOrder, time > now { now = time }
+    if let (time, _) = queue.peekOrder, time > clock { clock = time }
   }
 
   /// Runs turns, jumping the clock to the next event when nothing is due, until nothing is queued.
@@ -82,10 +94,10 @@ public final class VirtualRunLoop {
   public func settle() -> Bool {
     var turns = 0
     while let (time, _) = queue.peekOrder {
-      if time > now { now = time }
+      if time > clock { clock = time }
       tick()
       turns += 1
-      if turns >= turnLimit { return false }
+      if turns >= storedTurnLimit { return false }
     }
     return true
   }
@@ -133,9 +145,12 @@ struct EventHeap {
     }
   }
 
-  mutating func takeAll() -> [ScheduledEvent] {
-    defer { storage = [] }
-    return storage
+  /// The events, in heap order.
+  var events: [ScheduledEvent] { storage }
+
+  /// This heap, leaving an empty one in its place (one swap: no copy, no retain).
+  mutating func takeAll() -> EventHeap {
+    EventHeap(storage: takeStoredArray(&storage))
   }
 
   mutating func popMin() -> ScheduledEvent? {

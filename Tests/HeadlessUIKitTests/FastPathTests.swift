@@ -93,4 +93,67 @@ import Testing
     #expect(world.navigation.deferredOperations.isEmpty)
     #expect(world.navigation.viewControllers.count == 3)
   }
+  /// `takeStoredArray` hands over the array and leaves an empty one; the heap's `takeAll` likewise.
+  @Test func takingAStoredArrayHandsItOverAndLeavesItEmpty() {
+    var stored = [3, 1, 2]
+    var taken = takeStoredArray(&stored)
+    #expect(taken == [3, 1, 2] && stored.isEmpty)
+    taken.append(4)
+    stored = taken
+    #expect(stored == [3, 1, 2, 4])
+    var heap = EventHeap()
+    for sequence in 0..<5 { heap.insert(ScheduledEvent(time: 5 - sequence, sequence: sequence, work: {})) }
+    var moved = heap.takeAll()
+    #expect(heap.isEmpty && heap.peekOrder == nil && moved.count == 5)
+    #expect(moved.popMin()?.sequence == 4)
+  }
+
+  /// A value's deinit, run when `setAssociatedObject` replaces or removes it, finds the controller's
+  /// table back in place with the change made (the table is changed as a value taken out of it).
+  @Test func aReplacedAssociatedValuesDeinitSeesTheNewTable() {
+    _ = HeadlessEnvironment.reset()
+    final class Probe {
+      let onDeinit: () -> Void
+      init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+      deinit { onDeinit() }
+    }
+    let controller = UIViewController()
+    let key = AssociatedKey<Probe>(), other = AssociatedKey<Probe>()
+    var seen: [String] = []
+    controller.setAssociatedObject(Probe {}, for: other)
+    controller.setAssociatedObject(Probe { [unowned controller] in
+      MainActor.assumeIsolated {
+        seen.append(controller.associatedObject(for: key) == nil ? "none" : "replacement")
+        seen.append(controller.associatedObject(for: other) == nil ? "other lost" : "other kept")
+      }
+    }, for: key)
+    controller.setAssociatedObject(Probe {}, for: key)
+    #expect(seen == ["replacement", "other kept"])
+    controller.setAssociatedObject(Probe { [unowned controller] in
+      MainActor.assumeIsolated {
+        seen.append(controller.associatedObject(for: key) == nil ? "none" : "still there")
+      }
+    }, for: key)
+    seen = []
+    controller.setAssociatedObject(nil, for: key)
+    #expect(seen == ["none"])
+  }
+
+  /// A completion added while a transition's coordinator runs its completions waits for the next
+  /// `complete`, as it did when the list was copied and cleared.
+  @Test func aCompletionAddedWhileCompletingRunsAtTheNextCompletion() {
+    _ = HeadlessEnvironment.reset()
+    let coordinator = UIViewControllerTransitionCoordinator(kind: .push)
+    var ran: [String] = []
+    coordinator.animate(alongsideTransition: nil) {
+      ran.append("first")
+      coordinator.animate(alongsideTransition: nil) { ran.append("added") }
+    }
+    coordinator.notifyWhenInteractionChanges { _ in ran.append("second") }
+    coordinator.complete()
+    #expect(ran == ["first", "second"])
+    coordinator.complete()
+    #expect(ran == ["first", "second", "added"])
+  }
 }
+
