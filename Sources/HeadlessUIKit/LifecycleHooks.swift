@@ -35,7 +35,11 @@ extension UIViewController {
     _ hook: @escaping @MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void
   ) -> UIViewControllerLifecycleHookToken {
     nextHookID += 1
-    classLifecycleHooks.append((nextHookID, hook))
+    // Appended on a local taken out of the list, so every access to it is instantaneous and the
+    // reads at each lifecycle callback need no run-time check (see `takeStoredArray`).
+    var hooks = takeStoredArray(&classLifecycleHooks)
+    hooks.append((nextHookID, hook))
+    classLifecycleHooks = hooks
     return UIViewControllerLifecycleHookToken(id: nextHookID)
   }
 
