@@ -9,6 +9,8 @@ struct BenchCommand: ParsableCommand {
 
   @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
   @Option(parsing: .unconditional, help: "Reference steps to time.") var referenceSteps = 2_000_000
+  @Option(parsing: .unconditional, help: "Re-tracks of one observed property to time: Swift's Observation alone, no navigation.")
+  var observationRetracks = 1_000_000
   @Option(parsing: .unconditional, help: "Engine runs to time (32 steps each).") var runs = 2_000
   @Option(parsing: .unconditional, help: "Distinct states the explorer times (breadth-first from the root).") var exploreStates = 2_000
   @Option(parsing: .unconditional, help: "libFuzzer inputs of 64 pseudo-random bytes to run as the fuzz target does (uninstrumented).")
@@ -18,8 +20,9 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Print one JSON object (keys in docs/REPORTS.md) instead of the table.") var json = false
 
   func validate() throws {
-    guard referenceSteps >= 1, runs >= 1, exploreStates >= 1, fuzzInputs >= 1, nestingDepth >= 1 else {
-      throw ValidationError("--reference-steps, --runs, --explore-states, --fuzz-inputs and --nesting-depth must be at least 1")
+    guard referenceSteps >= 1, observationRetracks >= 1, runs >= 1, exploreStates >= 1, fuzzInputs >= 1, nestingDepth >= 1 else {
+      throw ValidationError(
+        "--reference-steps, --observation-retracks, --runs, --explore-states, --fuzz-inputs and --nesting-depth must be at least 1")
     }
   }
 
@@ -32,6 +35,9 @@ struct BenchCommand: ParsableCommand {
       var started = clock.now
       let checksum = Benchmarks.referenceSteps(referenceSteps, topology: topology)
       figures.reference = .init(count: referenceSteps, seconds: (clock.now - started).seconds)
+      started = clock.now
+      let retracks = Benchmarks.observationRetracks(observationRetracks)
+      figures.observationRetracks = .init(count: retracks, seconds: (clock.now - started).seconds)
       figures.residentBytesBeforeEngine = ResidentMemory.bytes()
       started = clock.now
       let steps = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology)
@@ -65,6 +71,10 @@ struct BenchCommand: ParsableCommand {
       #endif
       print("topology \(topology.name), one core")
       print(String(format: "reference machine:     %12.0f steps/s    (%d steps, checksum %llu)", figures.reference.perSecond, referenceSteps, checksum))
+      print(
+        String(
+          format: "Observation alone:     %12.0f re-tracks/s (a write, its change callback, a new tracked read; no navigation)",
+          figures.observationRetracks.perSecond))
       print(String(format: "engine + invariants:   %12.0f actions/s  (%d actions in %d runs)", figures.engineActions.perSecond, steps, runs))
       print(String(format: "runs of 32 steps:      %12.0f runs/s", figures.runs.perSecond))
       print(String(format: "explorer:              %12.0f states/s   (%d distinct states)", figures.explorerStates.perSecond, explored.statesVisited))
@@ -107,6 +117,8 @@ struct BenchFigures: Encodable {
     #endif
   }()
   var reference = Rate()
+  /// Swift's Observation alone: one write, its change callback and a new tracked read, per count.
+  var observationRetracks = Rate()
   var engineActions = Rate()
   var runs = Rate()
   var explorerStates = Rate()
@@ -124,6 +136,7 @@ struct BenchFigures: Encodable {
   enum CodingKeys: String, CodingKey {
     case topology, build
     case reference = "reference_steps"
+    case observationRetracks = "observation_retracks"
     case engineActions = "engine_actions"
     case runs = "runs_of_32_steps"
     case explorerStates = "explorer_states"
