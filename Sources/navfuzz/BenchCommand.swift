@@ -39,12 +39,14 @@ struct BenchCommand: ParsableCommand {
       let retracks = Benchmarks.observationRetracks(observationRetracks)
       figures.observationRetracks = .init(count: retracks, seconds: (clock.now - started).seconds)
       figures.residentBytesBeforeEngine = ResidentMemory.bytes()
+      let trackedRunsBefore = Benchmarks.engineTrackedRuns
       started = clock.now
       let steps = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology)
       let engineSeconds = (clock.now - started).seconds
       figures.residentBytesAfterEngine = ResidentMemory.bytes()
       figures.engineActions = .init(count: steps, seconds: engineSeconds)
       figures.runs = .init(count: runs, seconds: engineSeconds)
+      figures.engineTrackedRunsPerAction = Double(Benchmarks.engineTrackedRuns - trackedRunsBefore) / Double(max(steps, 1))
       var explorer = Explorer(topology: topology, engine: .default)
       explorer.maxDepth = 64
       explorer.stateLimit = exploreStates
@@ -76,6 +78,11 @@ struct BenchCommand: ParsableCommand {
           format: "Observation alone:     %12.0f re-tracks/s (a write, its change callback, a new tracked read; no navigation)",
           figures.observationRetracks.perSecond))
       print(String(format: "engine + invariants:   %12.0f actions/s  (%d actions in %d runs)", figures.engineActions.perSecond, steps, runs))
+      print(
+        String(
+          format: "  tracked runs:        %12.2f per action  (so Observation alone allows %.0f actions/s)",
+          figures.engineTrackedRunsPerAction,
+          figures.observationRetracks.perSecond / max(figures.engineTrackedRunsPerAction, 1e-9)))
       print(String(format: "runs of 32 steps:      %12.0f runs/s", figures.runs.perSecond))
       print(String(format: "explorer:              %12.0f states/s   (%d distinct states)", figures.explorerStates.perSecond, explored.statesVisited))
       print(
@@ -120,6 +127,8 @@ struct BenchFigures: Encodable {
   /// Swift's Observation alone: one write, its change callback and a new tracked read, per count.
   var observationRetracks = Rate()
   var engineActions = Rate()
+  /// The engine's tracked `observe` runs (first runs and re-runs) per action in those runs.
+  var engineTrackedRunsPerAction = 0.0
   var runs = Rate()
   var explorerStates = Rate()
   /// libFuzzer inputs of 64 bytes run as the target does, without the instrumentation.
@@ -138,6 +147,7 @@ struct BenchFigures: Encodable {
     case reference = "reference_steps"
     case observationRetracks = "observation_retracks"
     case engineActions = "engine_actions"
+    case engineTrackedRunsPerAction = "engine_tracked_runs_per_action"
     case runs = "runs_of_32_steps"
     case explorerStates = "explorer_states"
     case fuzzInputs = "fuzz_inputs"

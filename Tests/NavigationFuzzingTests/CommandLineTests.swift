@@ -311,7 +311,7 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "topology", "build", "reference_steps", "observation_retracks", "engine_actions", "runs_of_32_steps", "explorer_states",
+        "topology", "build", "reference_steps", "observation_retracks", "engine_actions", "engine_tracked_runs_per_action", "runs_of_32_steps", "explorer_states",
         "fuzz_inputs", "nesting_depth", "resident_bytes_start", "resident_bytes_end", "resident_bytes_engine_start",
         "resident_bytes_engine_end",
       ])
@@ -324,6 +324,8 @@ import Testing
       #expect((rate["per_second"] as? Double ?? 0) > 0, "\(key)")
     }
     #expect((object["observation_retracks"] as? [String: Any])?["count"] as? Int == 500)
+    // Every run builds at least its root screen, which tracks one run per slot.
+    #expect((object["engine_tracked_runs_per_action"] as? Double ?? 0) > 0.05)
     #expect((object["runs_of_32_steps"] as? [String: Any])?["count"] as? Int == 150)
     #expect((object["explorer_states"] as? [String: Any])?["count"] as? Int == 20)
     #expect((object["fuzz_inputs"] as? [String: Any])?["count"] as? Int == 12)
