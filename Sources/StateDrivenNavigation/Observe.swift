@@ -18,11 +18,16 @@ public final class ObserveToken {
 
   public func cancel() { apply = nil }
 
+  /// Tracked runs started in this process, first runs and re-runs alike: `navfuzz bench` divides
+  /// them by the actions it ran, since each costs at least what Observation alone costs.
+  @_spi(Benchmarks) public private(set) static var trackedRuns = 0
+
   /// Runs the closure under observation tracking; the first change to anything it read schedules
   /// one re-run on the next run-loop turn, so several changes in a turn coalesce into one re-run
   /// that sees the final state.
   func run() {
     guard let apply else { return }
+    Self.trackedRuns &+= 1
     withObservationTracking(apply) { [weak self] in
       MainActor.assumeIsolated { self?.scheduleRerun() }
     }

@@ -9,6 +9,8 @@ struct BenchCommand: ParsableCommand {
 
   @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
   @Option(parsing: .unconditional, help: "Reference steps to time.") var referenceSteps = 2_000_000
+  @Option(parsing: .unconditional, help: "Re-tracks of one observed property to time: Swift's Observation alone, no navigation.")
+  var observationRetracks = 1_000_000
   @Option(parsing: .unconditional, help: "Engine runs to time (32 steps each).") var runs = 2_000
   @Option(parsing: .unconditional, help: "Distinct states the explorer times (breadth-first from the root).") var exploreStates = 2_000
   @Option(parsing: .unconditional, help: "libFuzzer inputs of 64 pseudo-random bytes to run as the fuzz target does (uninstrumented).")
@@ -18,8 +20,9 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Print one JSON object (keys in docs/REPORTS.md) instead of the table.") var json = false
 
   func validate() throws {
-    guard referenceSteps >= 1, runs >= 1, exploreStates >= 1, fuzzInputs >= 1, nestingDepth >= 1 else {
-      throw ValidationError("--reference-steps, --runs, --explore-states, --fuzz-inputs and --nesting-depth must be at least 1")
+    guard referenceSteps >= 1, observationRetracks >= 1, runs >= 1, exploreStates >= 1, fuzzInputs >= 1, nestingDepth >= 1 else {
+      throw ValidationError(
+        "--reference-steps, --observation-retracks, --runs, --explore-states, --fuzz-inputs and --nesting-depth must be at least 1")
     }
   }
 
@@ -32,13 +35,18 @@ struct BenchCommand: ParsableCommand {
       var started = clock.now
       let checksum = Benchmarks.referenceSteps(referenceSteps, topology: topology)
       figures.reference = .init(count: referenceSteps, seconds: (clock.now - started).seconds)
+      started = clock.now
+      let retracks = Benchmarks.observationRetracks(observationRetracks)
+      figures.observationRetracks = .init(count: retracks, seconds: (clock.now - started).seconds)
       figures.residentBytesBeforeEngine = ResidentMemory.bytes()
+      let trackedRunsBefore = Benchmarks.engineTrackedRuns
       started = clock.now
       let steps = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology)
       let engineSeconds = (clock.now - started).seconds
       figures.residentBytesAfterEngine = ResidentMemory.bytes()
       figures.engineActions = .init(count: steps, seconds: engineSeconds)
       figures.runs = .init(count: runs, seconds: engineSeconds)
+      figures.engineTrackedRunsPerAction = Double(Benchmarks.engineTrackedRuns - trackedRunsBefore) / Double(max(steps, 1))
       var explorer = Explorer(topology: topology, engine: .default)
       explorer.maxDepth = 64
       explorer.stateLimit = exploreStates
@@ -65,7 +73,16 @@ struct BenchCommand: ParsableCommand {
       #endif
       print("topology \(topology.name), one core")
       print(String(format: "reference machine:     %12.0f steps/s    (%d steps, checksum %llu)", figures.reference.perSecond, referenceSteps, checksum))
+      print(
+        String(
+          format: "Observation alone:     %12.0f re-tracks/s (a write, its change callback, a new tracked read; no navigation)",
+          figures.observationRetracks.perSecond))
       print(String(format: "engine + invariants:   %12.0f actions/s  (%d actions in %d runs)", figures.engineActions.perSecond, steps, runs))
+      print(
+        String(
+          format: "  tracked runs:        %12.2f per action  (so Observation alone allows %.0f actions/s)",
+          figures.engineTrackedRunsPerAction,
+          figures.observationRetracks.perSecond / max(figures.engineTrackedRunsPerAction, 1e-9)))
       print(String(format: "runs of 32 steps:      %12.0f runs/s", figures.runs.perSecond))
       print(String(format: "explorer:              %12.0f states/s   (%d distinct states)", figures.explorerStates.perSecond, explored.statesVisited))
       print(
@@ -107,7 +124,11 @@ struct BenchFigures: Encodable {
     #endif
   }()
   var reference = Rate()
+  /// Swift's Observation alone: one write, its change callback and a new tracked read, per count.
+  var observationRetracks = Rate()
   var engineActions = Rate()
+  /// The engine's tracked `observe` runs (first runs and re-runs) per action in those runs.
+  var engineTrackedRunsPerAction = 0.0
   var runs = Rate()
   var explorerStates = Rate()
   /// libFuzzer inputs of 64 bytes run as the target does, without the instrumentation.
@@ -124,7 +145,9 @@ struct BenchFigures: Encodable {
   enum CodingKeys: String, CodingKey {
     case topology, build
     case reference = "reference_steps"
+    case observationRetracks = "observation_retracks"
     case engineActions = "engine_actions"
+    case engineTrackedRunsPerAction = "engine_tracked_runs_per_action"
     case runs = "runs_of_32_steps"
     case explorerStates = "explorer_states"
     case fuzzInputs = "fuzz_inputs"

@@ -305,24 +305,27 @@ import Testing
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try Self.run(
-      ["bench", "--json", "--reference-steps", "1000", "--runs", "150", "--explore-states", "20", "--fuzz-inputs", "12", "--nesting-depth", "30"],
+      ["bench", "--json", "--reference-steps", "1000", "--observation-retracks", "500", "--runs", "150", "--explore-states", "20", "--fuzz-inputs", "12", "--nesting-depth", "30"],
       in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "topology", "build", "reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states",
+        "topology", "build", "reference_steps", "observation_retracks", "engine_actions", "engine_tracked_runs_per_action", "runs_of_32_steps", "explorer_states",
         "fuzz_inputs", "nesting_depth", "resident_bytes_start", "resident_bytes_end", "resident_bytes_engine_start",
         "resident_bytes_engine_end",
       ])
     #expect(object["topology"] as? String == "basic")
     #expect(["debug", "release"].contains(object["build"] as? String))
-    for key in ["reference_steps", "engine_actions", "runs_of_32_steps", "explorer_states", "fuzz_inputs", "nesting_depth"] {
+    for key in ["reference_steps", "observation_retracks", "engine_actions", "runs_of_32_steps", "explorer_states", "fuzz_inputs", "nesting_depth"] {
       let rate = try #require(object[key] as? [String: Any], "\(key)")
       #expect(Set(rate.keys) == ["count", "seconds", "per_second"], "\(key)")
       #expect((rate["count"] as? Int ?? 0) > 0, "\(key)")
       #expect((rate["per_second"] as? Double ?? 0) > 0, "\(key)")
     }
+    #expect((object["observation_retracks"] as? [String: Any])?["count"] as? Int == 500)
+    // Every run builds at least its root screen, which tracks one run per slot.
+    #expect((object["engine_tracked_runs_per_action"] as? Double ?? 0) > 0.05)
     #expect((object["runs_of_32_steps"] as? [String: Any])?["count"] as? Int == 150)
     #expect((object["explorer_states"] as? [String: Any])?["count"] as? Int == 20)
     #expect((object["fuzz_inputs"] as? [String: Any])?["count"] as? Int == 12)

@@ -21,4 +21,11 @@ import Testing
     #expect(nested.violations.isEmpty, "\(nested.violations.map(\.explanation))")
     #expect(nested.screens == 61)
   }
+
+  @Test func observationFloorReTracksOncePerWrite() {
+    // The bench's Observation figure times re-tracks: each write must have caused exactly one,
+    // or the figure would time something else (writes nobody observed, or piled-up callbacks).
+    #expect(Benchmarks.observationRetracks(1) == 1)
+    #expect(Benchmarks.observationRetracks(250) == 250)
+  }
 }
