@@ -43,6 +43,7 @@ extension UIViewController {
     onDismiss: (@MainActor () -> Void)?,
     content: @escaping @MainActor (UIBinding<Item>) -> UIViewController
   ) {
+    let rules = EngineRules.inEffect  // once: the rules in effect cannot change during a reconcile
     guard let current else {
       guard let entry = table[key], rules.dismissesOnNil else { return }
       table[key] = nil
