@@ -43,13 +43,13 @@ extension UIViewController {
     onDismiss: (@MainActor () -> Void)?,
     content: @escaping @MainActor (UIBinding<Item>) -> UIViewController
   ) {
-    let rules = EngineRules.inEffect  // once: the rules in effect cannot change during a reconcile
     guard let current else {
       guard let entry = table[key], rules.dismissesOnNil else { return }
       table[key] = nil
       if let controller = entry.controller { dismissOwnDestination(controller, kind: kind) }
       return
     }
+    let rules = EngineRules.inEffect  // once: the rules in effect cannot change during a reconcile
     var presentationID = kind == .push && !rules.pushesCarryIdentity ? nil : id(current)
     let existing = table[key]
     if let existing, existing.controller != nil, rules.checksWhatIsPresented {

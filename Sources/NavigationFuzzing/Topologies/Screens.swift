@@ -245,10 +245,13 @@ struct PresentationCount {
 private let builtByContentKey = AssociatedKey<BuiltByContent>()
 
 /// Marks a controller the topology's content built (screens, leaves, alerts, their wrappers).
-private final class BuiltByContent: Sendable {}
+/// Only its presence is read, so every controller shares one mark.
+private final class BuiltByContent: Sendable {
+  static let mark = BuiltByContent()
+}
 
 extension UIViewController {
-  func markBuiltByContent() { setAssociatedObject(BuiltByContent(), for: builtByContentKey) }
+  func markBuiltByContent() { setAssociatedObject(BuiltByContent.mark, for: builtByContentKey) }
   /// Whether the topology's content built this controller (not the engine).
   var isBuiltByContent: Bool { associatedObject(for: builtByContentKey) != nil }
 }
