@@ -6,8 +6,8 @@
 @MainActor
 @dynamicMemberLookup
 public struct UIBinding<Value> {
-  @usableFromInline let read: @MainActor () -> Value
-  @usableFromInline let write: @MainActor (Value) -> Void
+  private let read: @MainActor () -> Value
+  private let write: @MainActor (Value) -> Void
   public let id: UIBindingIdentifier
 
   @usableFromInline
@@ -21,11 +21,9 @@ public struct UIBinding<Value> {
     self.id = UIBindingIdentifier(derivation: id)
   }
 
-  /// Inlinable so that generic code reading a binding (the engine's reconcile, made for any item
-  /// type) calls its closure directly instead of looking up `UIBinding<Value>`'s metadata first.
   public var wrappedValue: Value {
-    @inlinable get { read() }
-    @inlinable nonmutating set { write(newValue) }
+    get { read() }
+    nonmutating set { write(newValue) }
   }
 
   /// A binding to `root[keyPath:]`. The root is held weakly: once it is gone the binding keeps
