@@ -77,19 +77,8 @@ public struct UIBinding<Value> {
   /// drops writes made while the source is nil.
   public init?(_ base: UIBinding<Value?>) {
     guard let initial = base.wrappedValue else { return nil }
-    let last = ValueBox(initial)
-    self.init(
-      id: .unwrapped(base.id.derivation),
-      get: {
-        if let value = base.wrappedValue { last.value = value }
-        return last.value
-      },
-      set: { newValue in
-        guard base.wrappedValue != nil else { return }
-        last.value = newValue
-        base.wrappedValue = newValue
-      }
-    )
+    let source = UnwrappedSource(base: base, last: initial)
+    self.init(id: .unwrapped(base.id.derivation), get: { source.read() }, set: { source.write($0) })
   }
 
   /// Reads and writes through a case of an enum: nil when the value is in another case, and
@@ -164,6 +153,33 @@ public struct EnumCase<Enum, Member>: Sendable {
 final class ValueBox<Value> {
   var value: Value
   init(_ value: Value) { self.value = value }
+}
+
+/// What an unwrapped binding reads and writes through: its base, and the last non-nil value read
+/// from it. One object holds both, so each of the binding's closures captures a single reference
+/// and needs no context of its own (two closures capturing the base and a box would make three
+/// allocations per binding instead of one).
+@MainActor
+final class UnwrappedSource<Value> {
+  private let base: UIBinding<Value?>
+  private var last: Value
+
+  init(base: UIBinding<Value?>, last: Value) {
+    self.base = base
+    self.last = last
+  }
+
+  func read() -> Value {
+    if let value = base.wrappedValue { last = value }
+    return last
+  }
+
+  /// Dropped while the base is nil.
+  func write(_ newValue: Value) {
+    guard base.wrappedValue != nil else { return }
+    last = newValue
+    base.wrappedValue = newValue
+  }
 }
 
 /// The root of a binding made from an object: held weakly, with the last value read from it

@@ -49,6 +49,7 @@ extension UIViewController {
       if let controller = entry.controller { dismissOwnDestination(controller, kind: kind) }
       return
     }
+    let rules = EngineRules.inEffect  // once: the rules in effect cannot change during a reconcile
     var presentationID = kind == .push && !rules.pushesCarryIdentity ? nil : id(current)
     let existing = table[key]
     if let existing, existing.controller != nil, rules.checksWhatIsPresented {

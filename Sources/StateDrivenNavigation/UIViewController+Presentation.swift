@@ -67,12 +67,26 @@ extension UIViewController {
 
 extension UIBinding where Value == Bool {
   /// `true` as a present value, `false` as nil: lets Bool presentations share the item machinery.
+  ///
+  /// The base is held in one `PresenceSource` that both closures capture alone: a closure whose
+  /// only capture is one object uses that object as its context, so the binding allocates one
+  /// object instead of two closure contexts each holding a copy of the base.
   var presence: UIBinding<Bool?> {
-    let base = self
+    let source = PresenceSource(self)
     return UIBinding<Bool?>(
-      id: .member(id.derivation, \Bool.self),
-      get: { base.wrappedValue ? true : nil },
-      set: { newValue in base.wrappedValue = newValue ?? false }
-    )
+      id: .member(id.derivation, \Bool.self), get: { source.value }, set: { source.value = $0 })
+  }
+}
+
+/// A Bool binding read as `true` or nil, and written back as `false` for nil (see `presence`).
+@MainActor
+final class PresenceSource {
+  private let base: UIBinding<Bool>
+
+  init(_ base: UIBinding<Bool>) { self.base = base }
+
+  var value: Bool? {
+    get { base.wrappedValue ? true : nil }
+    set { base.wrappedValue = newValue ?? false }
   }
 }

@@ -154,14 +154,22 @@ public final class ScreenModel: Observable {
   /// them (topologies rarely have more): stored properties, not computed ones, since getters with
   /// equal bodies may be merged into one function, making their key paths equal. Observers cannot
   /// tell: each slot still has a key of its own, and reads and writes of a slot use the same one.
+  ///
+  /// The first eight come from a constant table, read without the exclusivity check a growing
+  /// table costs at every read and write of a slot; the others are made on first use.
   static func observationKey(forSlot index: Int) -> KeyPath<ScreenModel, UInt8> {
-    while observationKeys.count <= index { observationKeys.append(\ScreenModel.[observationKey: observationKeys.count]) }
-    return observationKeys[index]
+    if index < storedObservationKeys.count { return storedObservationKeys[index] }
+    while observationKeys.count <= index - storedObservationKeys.count {
+      observationKeys.append(\ScreenModel.[observationKey: storedObservationKeys.count + observationKeys.count])
+    }
+    return observationKeys[index - storedObservationKeys.count]
   }
 
-  private static var observationKeys: [KeyPath<ScreenModel, UInt8>] = [
+  private static let storedObservationKeys: [KeyPath<ScreenModel, UInt8>] = [
     \.slotKey0, \.slotKey1, \.slotKey2, \.slotKey3, \.slotKey4, \.slotKey5, \.slotKey6, \.slotKey7,
   ]
+  /// Keys for slots past the eighth, `\.[observationKey: 8 + i]` at `i`.
+  private static var observationKeys: [KeyPath<ScreenModel, UInt8>] = []
   private let slotKey0: UInt8 = 0
   private let slotKey1: UInt8 = 1
   private let slotKey2: UInt8 = 2

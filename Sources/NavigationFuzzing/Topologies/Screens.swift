@@ -21,13 +21,14 @@ final class ScreenController: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     guard let world else { return }
-    let slots = model.spec.slots  // `spec` looks the screen up in the topology: once, not per slot
-    for index in slots.indices where !slots[index].isAbsent {
-      world.engine.wire(world.connection(for: model, slot: index), on: self)
+    let spec = model.spec  // `spec` looks the screen up in the topology: once, not per slot
+    for (index, slot) in spec.slots.enumerated() where !slot.isAbsent {
+      world.engine.wire(world.connection(for: model, slot: index, spec: slot), on: self)
     }
+    let name = spec.name
     observe { [weak self] in
       guard let self else { return }
-      self.title = "\(self.model.spec.name) (\(self.model.bumps))"
+      self.title = "\(name) (\(self.model.bumps))"
     }
   }
 
@@ -54,17 +55,20 @@ final class LeafController: UIViewController {}
 extension World {
   /// What the engine needs to wire one slot.
   func connection(for model: ScreenModel, slot index: Int) -> SlotConnection {
-    let key = SlotKey(model: model.serial, slot: index)
+    connection(for: model, slot: index, spec: model.spec.slots[index])
+  }
+
+  /// `connection(for:slot:)` for a slot whose spec the caller has at hand (a screen wiring all
+  /// its slots looks its spec up once). Both closures go through one `SlotCallbacks`: each then
+  /// captures a single reference, which Swift passes as the closure's context itself, so a slot
+  /// allocates one object for them instead of two closure contexts, each with its own weak
+  /// references.
+  func connection(for model: ScreenModel, slot index: Int, spec: SlotSpec) -> SlotConnection {
+    let callbacks = SlotCallbacks(world: self, model: model, index: index)
     return SlotConnection(
-      spec: model.spec.slots[index], model: model, index: index,
-      content: { [weak self, weak model] item in
-        guard let self, let model else { return LeafController() }
-        return self.makeContent(for: model, slot: index, item: item)
-      },
-      onDismiss: { [weak self, weak model] in
-        self?.presentations[key, default: PresentationCount()].dismissed += 1
-        if let intent = model?.spec.slots[index].onDismiss, let model { self?.runIntentFromCallback(intent, on: model) }
-      })
+      spec: spec, model: model, index: index,
+      content: { item in callbacks.content(for: item) },
+      onDismiss: { callbacks.dismissed() })
   }
 
   /// Builds the controller a slot shows: a screen (wrapped in a navigation controller when modal
@@ -198,6 +202,33 @@ extension World {
   }
 }
 
+/// What a slot's connection calls back into, held weakly: a world or model gone since shows a
+/// leaf and counts nothing.
+@MainActor
+private final class SlotCallbacks {
+  private weak var world: World?
+  private weak var model: ScreenModel?
+  private let index: Int
+  private let key: SlotKey
+
+  init(world: World, model: ScreenModel, index: Int) {
+    self.world = world
+    self.model = model
+    self.index = index
+    key = SlotKey(model: model.serial, slot: index)
+  }
+
+  func content(for item: SlotItem) -> UIViewController {
+    guard let world, let model else { return LeafController() }
+    return world.makeContent(for: model, slot: index, item: item)
+  }
+
+  func dismissed() {
+    world?.presentations[key, default: PresentationCount()].dismissed += 1
+    if let intent = model?.spec.slots[index].onDismiss, let model { world?.runIntentFromCallback(intent, on: model) }
+  }
+}
+
 /// One slot of one model instance.
 struct SlotKey: Hashable, Comparable {
   var model: Int
@@ -214,10 +245,13 @@ struct PresentationCount {
 private let builtByContentKey = AssociatedKey<BuiltByContent>()
 
 /// Marks a controller the topology's content built (screens, leaves, alerts, their wrappers).
-private final class BuiltByContent: Sendable {}
+/// Only its presence is read, so every controller shares one mark.
+private final class BuiltByContent: Sendable {
+  static let mark = BuiltByContent()
+}
 
 extension UIViewController {
-  func markBuiltByContent() { setAssociatedObject(BuiltByContent(), for: builtByContentKey) }
+  func markBuiltByContent() { setAssociatedObject(BuiltByContent.mark, for: builtByContentKey) }
   /// Whether the topology's content built this controller (not the engine).
   var isBuiltByContent: Bool { associatedObject(for: builtByContentKey) != nil }
 }
