@@ -54,7 +54,7 @@ public final class Runner {
   var navigationChangedSinceQuiescence = true
   /// What the generator and the quiescent checks compute from the reference alone, kept while the
   /// reference is not written (see `ReferenceDerived`).
-  var optionCounts = ReferenceDerived<[Int]>()
+  var optionCounts = ReferenceDerived<OptionCounts>()
   var expectedScreen = ReferenceDerived<[ExpectedEntry]>()
   /// The spec's screens as the generator's option walk reads them.
   private(set) lazy var optionShapes = OptionShapes(topology.spec)
