@@ -147,7 +147,7 @@ struct StepOptions {
     guard walk.shapes.pathIsByValue else { return [] }
     var values: [Int] = []
     // A loop, not `map`: a closure made in main-actor code checks the executor at each call.
-    for element in walk.runner.reference.root.path { values.append(element.value) }
+    for element in walk.runner.world.reference.root.path { values.append(element.value) }
     return values
   }
   let stackDepth: Int
@@ -194,7 +194,8 @@ struct StepOptions {
     let counts = runner.optionCounts.value(at: runner.world.referenceRevision) { walk.counts() }
     self.counts = counts
     let shapes = walk.shapes
-    pathCount = runner.reference.root.path.count
+    // The world's reference, read in place (`runner.reference` returns a copy of the machine).
+    pathCount = runner.world.reference.root.path.count
     let window = runner.world.window
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
@@ -351,7 +352,7 @@ struct OptionWalk {
   /// changed).
   func counts() -> OptionCounts {
     var counts = OptionCounts()
-    count(runner.reference.root, into: &counts)
+    count(runner.world.reference.root, into: &counts)
     return counts
   }
 
@@ -376,7 +377,7 @@ struct OptionWalk {
   func entry(_ index: Int, of list: List) -> (entry: Entry, address: Address) {
     var remaining = index
     var components: [Address.Component] = []
-    let found = find(list, &remaining, in: runner.reference.root, at: &components)!
+    let found = find(list, &remaining, in: runner.world.reference.root, at: &components)!
     return (found, Address(components))
   }
 
@@ -457,7 +458,7 @@ struct OptionWalk {
       }
       return true
     }
-    _ = walk(runner.reference.root)
+    _ = walk(runner.world.reference.root)
   }
 }
 

@@ -56,8 +56,10 @@ public final class Runner {
   /// reference is not written (see `ReferenceDerived`).
   var optionCounts = ReferenceDerived<OptionCounts>()
   var expectedScreen = ReferenceDerived<[ExpectedEntry]>()
-  /// The spec's screens as the generator's option walk reads them.
-  private(set) lazy var optionShapes = OptionShapes(topology.spec)
+  /// The spec's screens as the generator's option walk reads them: a constant, not a lazy
+  /// property, because the generator reads it at every step and a lazy one checks exclusive
+  /// access and whether it was made at each read.
+  let optionShapes: OptionShapes
   /// The reference revision whose stable hash is in `counted.distinctStates` already.
   var revisionCounted = -1
   /// What the last quiescent check saw, when it found nothing and no step since could have
@@ -74,6 +76,7 @@ public final class Runner {
     self.topology = topology
     self.engine = engine
     self.stopsAtFirstViolation = stopsAtFirstViolation
+    optionShapes = OptionShapes(topology.spec)
     world = World(topology: topology.spec, engine: engine)
     diagnosticsSeen = world.environment.diagnostics.count
   }
