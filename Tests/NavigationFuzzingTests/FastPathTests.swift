@@ -117,6 +117,8 @@ import Testing
   }
 
   @Test func theGeneratorsKindsAreThoseThePlainRulesAllowWithTheirWeights() {
+    // The allowed kinds are bits of a UInt32, one per kind.
+    #expect(ActionKind.allCases.count <= UInt32.bitWidth)
     var checked = 0, withAlert = 0, withStack = 0
     everyStep(runs: 4, maxSteps: 30) { runner in
       // Swarm subsets of the kinds, a different one at each step.

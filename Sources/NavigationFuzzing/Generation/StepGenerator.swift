@@ -155,7 +155,7 @@ struct StepOptions {
   var alertButtons: Int { alert?.actions.count ?? 0 }
   private let alert: UIAlertController?
   /// The enabled kinds the state allows, as bits by `ActionKind.ordinal`: the kinds `candidates`
-  /// lists, without making the list at every step.
+  /// lists, without making the list at every step (FastPathTests checks that every kind has a bit).
   private let applicable: UInt32
   private let enabled: [ActionKind]
   let totalWeight: Int
