@@ -193,7 +193,7 @@ import Testing
       let enabled = ActionKind.allCases.filter { stepWeight($0) != nil }
       let options = StepOptions(runner: runner, enabled: enabled)
       let walk = OptionWalk(runner: runner)
-      var counted = OptionCounts()
+      var counted = OptionCounts(rootPath: runner.reference.path.count)
       walk.forEach { entry, _ in
         for list in OptionWalk.List.allCases where entry.lists.contains(list) { counted[list] += 1 }
         return true

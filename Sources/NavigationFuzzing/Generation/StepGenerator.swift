@@ -194,8 +194,7 @@ struct StepOptions {
     let counts = runner.optionCounts.value(at: runner.world.referenceRevision) { walk.counts() }
     self.counts = counts
     let shapes = walk.shapes
-    // The world's reference, read in place (`runner.reference` returns a copy of the machine).
-    pathCount = runner.world.reference.root.path.count
+    pathCount = counts.rootPath
     let window = runner.world.window
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
@@ -266,9 +265,11 @@ extension ChoiceSource {
   mutating func pick<Element>(_ list: OptionList<Element>) -> Element { list[below(list.count)] }
 }
 
-/// How many entries of each list the option walk meets.
+/// How many entries of each list the option walk meets, and the root path's length (what a
+/// path step may remove): all read from the reference alone, and kept with it.
 struct OptionCounts: Equatable {
   var itemSlots = 0, filledItemSlots = 0, filledSlots = 0, flagSlots = 0, screens = 0, intents = 0
+  var rootPath = 0
 
   subscript(list: OptionWalk.List) -> Int {
     get {
@@ -352,7 +353,9 @@ struct OptionWalk {
   /// changed).
   func counts() -> OptionCounts {
     var counts = OptionCounts()
+    // The world's reference, read in place (`runner.reference` returns a copy of the machine).
     count(runner.world.reference.root, into: &counts)
+    counts.rootPath = runner.world.reference.root.path.count
     return counts
   }
 
