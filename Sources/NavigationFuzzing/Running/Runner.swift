@@ -76,8 +76,8 @@ public final class Runner {
     self.topology = topology
     self.engine = engine
     self.stopsAtFirstViolation = stopsAtFirstViolation
-    optionShapes = OptionShapes(topology.spec)
     world = World(topology: topology.spec, engine: engine)
+    optionShapes = OptionShapes(topology.spec)
     diagnosticsSeen = world.environment.diagnostics.count
   }
 
