@@ -138,6 +138,7 @@ struct StepOptions {
     let spec = walk.spec
     return list(.intents) { entry, address in (address, spec.screens[entry.screenType].intents[entry.intent].name) }
   }
+  /// The root path's length (what a path step may remove).
   let pathCount: Int
   /// What a path step may append.
   var pathValueChoices: [Int] { walk.shapes.pathValueChoices }
