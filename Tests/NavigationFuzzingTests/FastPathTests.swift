@@ -116,6 +116,62 @@ import Testing
     #expect(checked > 500)
   }
 
+  @Test func theGeneratorsKindsAreThoseThePlainRulesAllowWithTheirWeights() {
+    // The allowed kinds are bits of a UInt32, one per kind.
+    #expect(ActionKind.allCases.count <= UInt32.bitWidth)
+    var checked = 0, withAlert = 0, withStack = 0
+    everyStep(runs: 4, maxSteps: 30) { runner in
+      // Swarm subsets of the kinds, a different one at each step.
+      let enabled = StepGenerator(seed: UInt64(checked)).enabled
+      let options = StepOptions(runner: runner, enabled: enabled)
+      let window = runner.world.window
+      let top = window.topmostViewController
+      let stackDepth = window.topmostNavigationController?.viewControllers.count ?? 0
+      let spec = runner.topology.spec
+      let reference = runner.reference
+      let filled = reference.filledSlots()
+      let presented = top != nil && top !== window.rootViewController
+      let itemSlots = options.itemSlots.all, flagSlots = options.flagSlots.all, intents = options.intents.all
+      let isTransitioning = runner.environment.isTransitioning
+      func allowed(_ kind: ActionKind) -> Bool {
+        switch kind {
+        case .set: !itemSlots.isEmpty
+        case .mutate: filled.contains { spec.slot(at: $0)?.isFlag == false }
+        case .clear: !filled.isEmpty
+        case .toggle: !flagSlots.isEmpty
+        case .pathAppend, .pathSet: spec.root.hasPath
+        case .pathRemoveLast: !reference.path.isEmpty
+        case .app: !intents.isEmpty
+        case .userDismiss, .userDismissCancel: presented
+        case .userAlertTap: top is UIAlertController
+        case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: stackDepth > 1
+        case .untilTransitionEnd: isTransitioning
+        case .bump, .tick, .advance, .settle: true
+        case .expect: false
+        }
+      }
+      let plain = enabled.filter(allowed).map { ($0, stepWeight($0)!) }
+      #expect(options.candidates.map(\.0) == plain.map(\.0))
+      #expect(options.candidates.map(\.1) == plain.map(\.1))
+      // Every roll lands on the kind whose share of the total it falls in.
+      var start = 0
+      for (kind, weight) in plain {
+        #expect((start..<start + weight).allSatisfy { options.kind(rolled: $0) == kind })
+        start += weight
+      }
+      #expect(options.totalWeight == start)
+      #expect(options.stackDepth == stackDepth)
+      #expect(options.alertButtons == (top as? UIAlertController)?.actions.count ?? 0)
+      #expect(options.pathCount == reference.path.count)
+      if top is UIAlertController { withAlert += 1 }
+      if stackDepth > 1 { withStack += 1 }
+      checked += 1
+    }
+    #expect(checked > 500)
+    #expect(withAlert > 20, "no alert was ever on top: the alert rules were not exercised")
+    #expect(withStack > 20, "no stack ever had a back button: the stack rules were not exercised")
+  }
+
   @Test func anUnchangedReferenceRevisionMeansAnUnchangedReferenceAndTheKeptValuesAreFresh() {
     var kept = 0, moved = 0
     var previous: (runner: ObjectIdentifier, revision: Int, reference: ReferenceMachine)?
@@ -137,15 +193,15 @@ import Testing
       let enabled = ActionKind.allCases.filter { stepWeight($0) != nil }
       let options = StepOptions(runner: runner, enabled: enabled)
       let walk = OptionWalk(runner: runner)
-      var counted = [Int](repeating: 0, count: OptionWalk.List.allCases.count)
+      var counted = OptionCounts(rootPath: runner.reference.path.count)
       walk.forEach { entry, _ in
-        for list in OptionWalk.List.allCases where entry.lists.contains(list) { counted[list.rawValue] += 1 }
+        for list in OptionWalk.List.allCases where entry.lists.contains(list) { counted[list] += 1 }
         return true
       }
       #expect(walk.counts() == counted)
       #expect(
         [options.itemSlots.count, options.filledItemSlots.count, options.filledSlots.count, options.flagSlots.count,
-         options.screens.count, options.intents.count] == counted)
+         options.screens.count, options.intents.count] == OptionWalk.List.allCases.map { counted[$0] })
     }
     #expect(kept > 1_000, "the reference was never left unchanged: nothing was kept")
     #expect(moved > 1_000)

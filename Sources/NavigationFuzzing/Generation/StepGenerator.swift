@@ -66,15 +66,7 @@ public struct StepGenerator<Choices: ChoiceSource> {
   /// The next step for the runner's current state.
   public mutating func next(for runner: Runner) -> Step {
     let options = StepOptions(runner: runner, enabled: enabled)
-    var roll = random.below(options.totalWeight)
-    var chosen = ActionKind.settle
-    for (kind, weight) in options.candidates {
-      if roll < weight {
-        chosen = kind
-        break
-      }
-      roll -= weight
-    }
+    let chosen = options.kind(rolled: random.below(options.totalWeight))
     switch chosen {
     case .set: return .set(random.pick(options.itemSlots), id: random.pick(generatedIDs))
     case .mutate: return .mutate(random.pick(options.filledItemSlots))
@@ -136,7 +128,7 @@ extension StepGenerator {
 @MainActor
 struct StepOptions {
   private let walk: OptionWalk
-  private var counts: [Int]
+  private let counts: OptionCounts
   var itemSlots: OptionList<Address> { list(.itemSlots) { _, address in address } }
   var filledItemSlots: OptionList<Address> { list(.filledItemSlots) { _, address in address } }
   var filledSlots: OptionList<Address> { list(.filledSlots) { _, address in address } }
@@ -146,67 +138,99 @@ struct StepOptions {
     let spec = walk.spec
     return list(.intents) { entry, address in (address, spec.screens[entry.screenType].intents[entry.intent].name) }
   }
-  var pathCount = 0
+  /// The root path's length (what a path step may remove).
+  let pathCount: Int
   /// What a path step may append.
-  let pathValueChoices: [Int]
+  var pathValueChoices: [Int] { walk.shapes.pathValueChoices }
   /// The root path's values, bottom to top, when its elements are plain values (deep links that
   /// rearrange them are chosen then).
-  var pathValues: [Int] = []
-  var stackDepth = 0
+  var pathValues: [Int] {
+    guard walk.shapes.pathIsByValue else { return [] }
+    var values: [Int] = []
+    // A loop, not `map`: a closure made in main-actor code checks the executor at each call.
+    for element in walk.runner.world.reference.root.path { values.append(element.value) }
+    return values
+  }
+  let stackDepth: Int
   /// The buttons of the alert or dialog on top (0 when none is).
-  var alertButtons = 0
-  var candidates: [(ActionKind, Int)] = []
-  private(set) var totalWeight = 0
+  var alertButtons: Int { alert?.actions.count ?? 0 }
+  private let alert: UIAlertController?
+  /// The enabled kinds the state allows, as bits by `ActionKind.ordinal`: the kinds `candidates`
+  /// lists, without making the list at every step (FastPathTests checks that every kind has a bit).
+  private let applicable: UInt32
+  private let enabled: [ActionKind]
+  let totalWeight: Int
+
+  /// The enabled kinds the state allows, in the order of `enabled`, with their weights.
+  var candidates: [(ActionKind, Int)] {
+    var result: [(ActionKind, Int)] = []
+    for kind in enabled where isApplicable(kind) { result.append((kind, stepWeight(kind)!)) }
+    return result
+  }
+
+  /// The candidate a roll in `0..<totalWeight` lands on: `candidates`, each covering its weight.
+  func kind(rolled roll: Int) -> ActionKind {
+    var roll = roll
+    for kind in enabled where isApplicable(kind) {
+      let weight = stepWeight(kind)!
+      if roll < weight { return kind }
+      roll -= weight
+    }
+    return .settle
+  }
+
+  private func isApplicable(_ kind: ActionKind) -> Bool { applicable & 1 << kind.ordinal != 0 }
 
   private func list<Element>(_ list: OptionWalk.List, _ element: @escaping (OptionWalk.Entry, Address) -> Element)
     -> OptionList<Element>
   {
-    OptionList(count: counts[list.rawValue], walk: walk, list: list, element: element)
+    OptionList(count: counts[list], walk: walk, list: list, element: element)
   }
 
   init(runner: Runner, enabled: [ActionKind]) {
     let walk = OptionWalk(runner: runner)
     self.walk = walk
+    self.enabled = enabled
     // The counts depend on the reference alone: kept while it is not written.
-    counts = runner.optionCounts.value(at: runner.world.referenceRevision) { walk.counts() }
-    let shapes = runner.optionShapes
-    pathValueChoices = shapes.pathValueChoices
-    let path = runner.reference.root.path
-    pathCount = path.count
-    if shapes.pathIsByValue {
-      // A loop, not `map`: a closure made in main-actor code checks the executor at each call.
-      for element in path { pathValues.append(element.value) }
-    }
-    let hasPath = shapes.hasPath
+    let counts = runner.optionCounts.value(at: runner.world.referenceRevision) { walk.counts() }
+    self.counts = counts
+    let shapes = walk.shapes
+    pathCount = counts.rootPath
     let window = runner.world.window
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
-    stackDepth = window.topmostNavigationController?.viewControllers.count ?? 0
-    alertButtons = (top as? UIAlertController)?.actions.count ?? 0
-    candidates.reserveCapacity(enabled.count)
+    // `window.topmostNavigationController` is the top cast to a navigation controller: cast here
+    // rather than walk to the top again.
+    let stackDepth = (top as? UINavigationController)?.viewControllers.count ?? 0
+    self.stackDepth = stackDepth
+    alert = top as? UIAlertController
+    var applicable: UInt32 = 0
+    var totalWeight = 0
     for kind in enabled {
-      let applicable: Bool
+      let allowed: Bool
       switch kind {
-      case .set: applicable = counts[OptionWalk.List.itemSlots.rawValue] > 0
-      case .mutate: applicable = counts[OptionWalk.List.filledItemSlots.rawValue] > 0
-      case .clear: applicable = counts[OptionWalk.List.filledSlots.rawValue] > 0
-      case .toggle: applicable = counts[OptionWalk.List.flagSlots.rawValue] > 0
-      case .bump: applicable = true
-      case .pathAppend, .pathSet: applicable = hasPath
-      case .pathRemoveLast: applicable = pathCount > 0
-      case .app: applicable = counts[OptionWalk.List.intents.rawValue] > 0
-      case .userDismiss, .userDismissCancel: applicable = presented
-      case .userAlertTap: applicable = top is UIAlertController
-      case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: applicable = stackDepth > 1
-      case .tick, .advance, .settle: applicable = true
-      case .untilTransitionEnd: applicable = runner.environment.isTransitioning
-      case .expect: applicable = false
+      case .set: allowed = counts.itemSlots > 0
+      case .mutate: allowed = counts.filledItemSlots > 0
+      case .clear: allowed = counts.filledSlots > 0
+      case .toggle: allowed = counts.flagSlots > 0
+      case .bump: allowed = true
+      case .pathAppend, .pathSet: allowed = shapes.hasPath
+      case .pathRemoveLast: allowed = pathCount > 0
+      case .app: allowed = counts.intents > 0
+      case .userDismiss, .userDismissCancel: allowed = presented
+      case .userAlertTap: allowed = alert != nil
+      case .userBack, .userBackTo, .userSwipeBack, .userSwipeBackCancel: allowed = stackDepth > 1
+      case .tick, .advance, .settle: allowed = true
+      case .untilTransitionEnd: allowed = runner.environment.isTransitioning
+      case .expect: allowed = false
       }
-      if applicable, let weight = stepWeight(kind) {
-        candidates.append((kind, weight))
+      if allowed, let weight = stepWeight(kind) {
+        applicable |= 1 << kind.ordinal
         totalWeight += weight
       }
     }
+    self.applicable = applicable
+    self.totalWeight = totalWeight
   }
 }
 
@@ -222,18 +246,8 @@ struct OptionList<Element> {
 
   /// Element `index`: a walk to it, which builds only its address.
   subscript(index: Int) -> Element {
-    var seen = 0
-    var found: Element?
-    walk.forEach { entry, components in
-      guard entry.lists.contains(list) else { return true }
-      if seen == index {
-        found = element(entry, Address(components))
-        return false
-      }
-      seen += 1
-      return true
-    }
-    return found!
+    let (entry, address) = walk.entry(index, of: list)
+    return element(entry, address)
   }
 
   /// Every element, in order (for the fuzzer's encoder, which looks elements up).
@@ -252,8 +266,44 @@ extension ChoiceSource {
   mutating func pick<Element>(_ list: OptionList<Element>) -> Element { list[below(list.count)] }
 }
 
+/// How many entries of each list the option walk meets, and the root path's length (what a
+/// path step may remove): all read from the reference alone, and kept with it.
+struct OptionCounts: Equatable {
+  var itemSlots = 0, filledItemSlots = 0, filledSlots = 0, flagSlots = 0, screens = 0, intents = 0
+  var rootPath = 0
+
+  subscript(list: OptionWalk.List) -> Int {
+    get {
+      switch list {
+      case .itemSlots: itemSlots
+      case .filledItemSlots: filledItemSlots
+      case .filledSlots: filledSlots
+      case .flagSlots: flagSlots
+      case .screens: screens
+      case .intents: intents
+      }
+    }
+    set {
+      switch list {
+      case .itemSlots: itemSlots = newValue
+      case .filledItemSlots: filledItemSlots = newValue
+      case .filledSlots: filledSlots = newValue
+      case .flagSlots: flagSlots = newValue
+      case .screens: screens = newValue
+      case .intents: intents = newValue
+      }
+    }
+  }
+}
+
 /// The depth-first walk of the reference's screens that orders every option list: each screen,
 /// then its intents, then each slot (a filled slot's screen right after it), then its path.
+///
+/// `forEach` is the walk itself; `counts` and `entry(_:of:)` are the same walk made for the
+/// generator, which runs one or the other at most steps: they make no closures or entries, and
+/// read each slot in place with a `switch` (binding `screen.slots[i]` or `?.child` to a name
+/// copied the slot's item, its child's arrays retained and released, at every slot).
+/// FastPathTests compares them with `forEach` on many seeds, topologies and engines.
 @MainActor
 struct OptionWalk {
   /// The lists an entry belongs to.
@@ -282,54 +332,112 @@ struct OptionWalk {
     static let filledFlag = ListSet([.flagSlots, .filledSlots])
     static let item = ListSet([.itemSlots])
     static let filledItem = ListSet([.itemSlots, .filledItemSlots, .filledSlots])
+
+    static func slot(isFlag: Bool, filled: Bool) -> ListSet {
+      isFlag ? (filled ? filledFlag : flag) : (filled ? filledItem : item)
+    }
   }
 
   /// Read when walked: options are made and used before the runner's next step.
   let runner: Runner
   var spec: TopologySpec { runner.topology.spec }
-  /// The spec's screens as the walk reads them (made once per runner).
-  private var shapes: OptionShapes { runner.optionShapes }
+  /// The spec's screens as the walk reads them (made once per runner, read once per walk).
+  let shapes: OptionShapes
 
-  /// How many entries each list has, by `List.rawValue`: the entries `forEach` meets, counted by
-  /// a walk that makes no entries, addresses or closures (the generator counts at every step whose
-  /// reference changed).
-  func counts() -> [Int] {
-    let shapes = self.shapes
-    var itemSlots = 0, filledItemSlots = 0, filledSlots = 0, flagSlots = 0, screens = 0, intents = 0
-    func walk(_ screen: ReferenceScreen) {
-      screens += 1
-      intents += shapes.intentCounts[screen.type]
-      for slot in shapes.slots[screen.type] {
-        let filled = screen.slots[slot.index] != nil
-        if slot.isFlag {
-          flagSlots += 1
-        } else {
-          itemSlots += 1
-          if filled { filledItemSlots += 1 }
-        }
-        guard filled else { continue }
-        filledSlots += 1
-        if let child = screen.slots[slot.index]?.child { walk(child) }
-      }
-      for element in screen.path { walk(element.screen) }
-    }
-    walk(runner.reference.root)
-    var counts = [Int](repeating: 0, count: List.allCases.count)
-    counts[List.itemSlots.rawValue] = itemSlots
-    counts[List.filledItemSlots.rawValue] = filledItemSlots
-    counts[List.filledSlots.rawValue] = filledSlots
-    counts[List.flagSlots.rawValue] = flagSlots
-    counts[List.screens.rawValue] = screens
-    counts[List.intents.rawValue] = intents
+  init(runner: Runner) {
+    self.runner = runner
+    shapes = runner.optionShapes
+  }
+
+  /// How many entries each list has: the entries `forEach` meets, counted by a walk that makes
+  /// no entries, addresses or closures (the generator counts at every step whose reference
+  /// changed).
+  func counts() -> OptionCounts {
+    var counts = OptionCounts()
+    // The world's reference, read in place (`runner.reference` returns a copy of the machine).
+    count(runner.world.reference.root, into: &counts)
+    counts.rootPath = runner.world.reference.root.path.count
     return counts
   }
 
+  private func count(_ screen: ReferenceScreen, into counts: inout OptionCounts) {
+    counts.screens += 1
+    counts.intents += shapes.intentCounts[screen.type]
+    for slot in shapes.slots[screen.type] {
+      if slot.isFlag { counts.flagSlots += 1 } else { counts.itemSlots += 1 }
+      switch screen.slots[slot.index] {
+      case .none: continue
+      case .some(let item):
+        if !slot.isFlag { counts.filledItemSlots += 1 }
+        counts.filledSlots += 1
+        if let child = item.child { count(child, into: &counts) }
+      }
+    }
+    for index in screen.path.indices { count(screen.path[index].screen, into: &counts) }
+  }
+
+  /// Entry `index` of `list` (in `forEach`'s order) and its address: a walk that stops there and
+  /// makes only that address.
+  func entry(_ index: Int, of list: List) -> (entry: Entry, address: Address) {
+    var remaining = index
+    var components: [Address.Component] = []
+    let found = find(list, &remaining, in: runner.world.reference.root, at: &components)!
+    return (found, Address(components))
+  }
+
+  /// The entry `remaining` entries of `list` on from the start of `screen`'s walk, with
+  /// `components` its address; nil, with `remaining` less the entries passed, when the walk of
+  /// `screen` ends first.
+  private func find(
+    _ list: List, _ remaining: inout Int, in screen: ReferenceScreen, at components: inout [Address.Component]
+  ) -> Entry? {
+    if list == .screens {
+      if remaining == 0 { return Entry(lists: .screen, screenType: screen.type) }
+      remaining -= 1
+    }
+    if list == .intents {
+      let intents = shapes.intentCounts[screen.type]
+      if remaining < intents { return Entry(lists: .intent, screenType: screen.type, intent: remaining) }
+      remaining -= intents
+    }
+    for slot in shapes.slots[screen.type] {
+      switch screen.slots[slot.index] {
+      case .none:
+        if ListSet.slot(isFlag: slot.isFlag, filled: false).contains(list) {
+          if remaining == 0 {
+            components.append(.slot(slot.index))
+            return Entry(lists: .slot(isFlag: slot.isFlag, filled: false), screenType: screen.type, filled: false)
+          }
+          remaining -= 1
+        }
+      case .some(let item):
+        if ListSet.slot(isFlag: slot.isFlag, filled: true).contains(list) {
+          if remaining == 0 {
+            components.append(.slot(slot.index))
+            return Entry(lists: .slot(isFlag: slot.isFlag, filled: true), screenType: screen.type, filled: true)
+          }
+          remaining -= 1
+        }
+        if let child = item.child {
+          components.append(.slot(slot.index))
+          if let found = find(list, &remaining, in: child, at: &components) { return found }
+          components.removeLast()
+        }
+      }
+    }
+    for index in screen.path.indices {
+      components.append(.pathElement(index))
+      if let found = find(list, &remaining, in: screen.path[index].screen, at: &components) { return found }
+      components.removeLast()
+    }
+    return nil
+  }
+
   /// Calls `visit` with each entry and its address (the slot's, or the screen's) until it returns
-  /// false. Reads slots without copying their items (or their children's whole state).
+  /// false. The plain walk: the fuzzer's encoder and the tests read every entry through it.
   func forEach(_ visit: (Entry, [Address.Component]) -> Bool) {
     let shapes = self.shapes
     var components: [Address.Component] = []
-    components.reserveCapacity(16)
     func walk(_ screen: ReferenceScreen) -> Bool {
       guard visit(Entry(lists: .screen, screenType: screen.type), components) else { return false }
       for index in 0..<shapes.intentCounts[screen.type] {
@@ -340,8 +448,8 @@ struct OptionWalk {
       for slot in shapes.slots[screen.type] {
         let filled = screen.slots[slot.index] != nil
         components.append(.slot(slot.index))
-        let lists = slot.isFlag ? (filled ? ListSet.filledFlag : ListSet.flag) : (filled ? ListSet.filledItem : ListSet.item)
-        guard visit(Entry(lists: lists, screenType: screen.type, filled: filled), components) else { return false }
+        guard visit(Entry(lists: .slot(isFlag: slot.isFlag, filled: filled), screenType: screen.type, filled: filled), components)
+        else { return false }
         if filled, let child = screen.slots[slot.index]?.child {
           guard walk(child) else { return false }
         }
@@ -354,14 +462,15 @@ struct OptionWalk {
       }
       return true
     }
-    _ = walk(runner.reference.root)
+    _ = walk(runner.world.reference.root)
   }
 }
 
 /// What the option walk reads of each screen type, taken from the spec once per runner: copying a
 /// `ScreenSpec` out of the topology (strings and arrays retained and released) at every screen the
-/// walk met cost more than the rest of the walk.
-struct OptionShapes {
+/// walk met cost more than the rest of the walk. A class: the generator's options hold it at every
+/// step, and a struct of arrays is retained array by array at each copy.
+final class OptionShapes: Sendable {
   /// Each type's number of intents.
   let intentCounts: [Int]
   /// Each type's slots that exist (not `isAbsent`), in order.

@@ -54,10 +54,14 @@ public final class Runner {
   var navigationChangedSinceQuiescence = true
   /// What the generator and the quiescent checks compute from the reference alone, kept while the
   /// reference is not written (see `ReferenceDerived`).
-  var optionCounts = ReferenceDerived<[Int]>()
+  var optionCounts = ReferenceDerived<OptionCounts>()
   var expectedScreen = ReferenceDerived<[ExpectedEntry]>()
-  /// The spec's screens as the generator's option walk reads them.
-  private(set) lazy var optionShapes = OptionShapes(topology.spec)
+  /// The spec's screens as the generator's option walk reads them: a constant, not a lazy
+  /// property, because the generator reads it at every step and a lazy one checks exclusive
+  /// access and whether it was made at each read. Made after the world, as the lazy one was:
+  /// made before, it moved the world's objects on the heap, and Observation's key-path lookups
+  /// then cost 4 M instructions more over `bench --runs 200` (callgrind).
+  let optionShapes: OptionShapes
   /// The reference revision whose stable hash is in `counted.distinctStates` already.
   var revisionCounted = -1
   /// What the last quiescent check saw, when it found nothing and no step since could have
@@ -75,6 +79,7 @@ public final class Runner {
     self.engine = engine
     self.stopsAtFirstViolation = stopsAtFirstViolation
     world = World(topology: topology.spec, engine: engine)
+    optionShapes = OptionShapes(topology.spec)
     diagnosticsSeen = world.environment.diagnostics.count
   }
 
