@@ -196,6 +196,44 @@ import Testing
     #expect(found > 100, "no push or alert without identity was ever filled: not exercised")
   }
 
+  @Test func theSideBySideWalkFindsTheSlotsWithoutIdentityTheAddressLookUpsFind() {
+    var compared = 0, found = 0, withPaths = 0
+    everyStep(runs: 6, maxSteps: 40) { runner in
+      let world = runner.world
+      let walked = world.filledWithoutIdentity(), lookedUp = world.filledWithoutIdentityByAddress()
+      #expect(walked.count == lookedUp.count)
+      for (a, b) in zip(walked, lookedUp) {
+        #expect(a.model === b.model && a.index == b.index && a.address == b.address)
+        #expect(a.runtime.id == b.runtime.id && a.runtime.payload == b.runtime.payload && a.runtime.child === b.runtime.child)
+        #expect(a.expected == b.expected)
+        if a.address?.components.contains(where: { if case .pathElement = $0 { true } else { false } }) == true {
+          withPaths += 1
+        }
+      }
+      found += walked.count
+      compared += 1
+    }
+    #expect(compared > 1_000)
+    #expect(found > 500, "no slot without identity was filled: the walk was not exercised")
+    #expect(withPaths > 20, "no slot without identity under a path element: the path walk was not exercised")
+  }
+
+  @Test func aListLookupFindsWhatFirstIndexFindsOnBothSidesOfItsScanLimit() {
+    var random = SplitMix64(seed: 5)
+    for length in [0, 1, 2, 3, ListLookup<Int>.scanLimit, ListLookup<Int>.scanLimit + 1, 40, 200] {
+      // Few distinct values, so that most are repeated: the first position is the one found.
+      let elements = (0..<length).map { _ in random.below(max(length / 2, 1)) }
+      let lookup = ListLookup(elements)
+      for probe in -1...(length / 2 + 1) {
+        #expect(lookup.firstIndex(of: probe) == elements.firstIndex(of: probe), "length \(length), probe \(probe)")
+        #expect(lookup.contains(probe) == elements.contains(probe))
+      }
+    }
+    let addresses = [Address([.slot(1)]), Address([.slot(1), .slot(0)]), Address([.pathElement(0)]), Address([.slot(1)])]
+    #expect(ListLookup(addresses).firstIndex(of: Address([.slot(1)])) == 0)
+    #expect(ListLookup(addresses).firstIndex(of: Address([.slot(0)])) == nil)
+  }
+
   @Test func repeatingACleanQuiescentCheckGivesTheFullChecksStatisticsAndViolations() {
     var repeated = 0, runs = 0, violating = 0
     for (index, name) in Self.topologies.enumerated() {

@@ -273,11 +273,12 @@ final class World {
     return result
   }
 
-  /// Every controller in the window's hierarchy, containers included.
-  func controllersInHierarchy() -> Set<ObjectIdentifier> {
-    var found = Set<ObjectIdentifier>()
+  /// Every controller in the window's hierarchy, containers included (a handful: a `ListLookup`
+  /// scans them rather than hashing each into a Set made per check).
+  func controllersInHierarchy() -> ListLookup<ObjectIdentifier> {
+    var found: [ObjectIdentifier] = []
     func visit(_ controller: UIViewController) {
-      found.insert(ObjectIdentifier(controller))
+      found.append(ObjectIdentifier(controller))
       for child in controller.children { visit(child) }
     }
     var current = window.rootViewController
@@ -286,7 +287,7 @@ final class World {
       let next = controller.presentedViewController
       current = next === controller ? nil : next
     }
-    return found
+    return ListLookup(found)
   }
 }
 
