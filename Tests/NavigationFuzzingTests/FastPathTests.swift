@@ -218,6 +218,26 @@ import Testing
     #expect(withPaths > 20, "no slot without identity under a path element: the path walk was not exercised")
   }
 
+  @Test func arraysShareStorageUntilOneIsWrittenAndOnlyThen() {
+    let original = [1, 2, 3]
+    var copy = original
+    #expect(copy.sharesStorage(with: original))
+    copy[0] = 1  // the same value, but a write: the copy has its own buffer now
+    #expect(!copy.sharesStorage(with: original) && copy == original)
+    #expect(!original.sharesStorage(with: Array(original.prefix(2))))
+    // A reference kept before a step shares the screens the step did not write below.
+    var reference = ReferenceMachine(topology: Topology.basic.spec)
+    let slot = Topology.basic.spec.screens[0].slotIndex(named: "presentedChild")!
+    let other = Topology.basic.spec.screens[0].slotIndex(named: "pushedChild")!
+    reference.set(Address([.slot(slot)]), id: 1, generation: 1)
+    reference.set(Address([.slot(other)]), id: 2, generation: 2)
+    let before = reference
+    reference.set(Address([.slot(slot), .slot(slot)]), id: 3, generation: 3)
+    #expect(!before.root.slots.sharesStorage(with: reference.root.slots))
+    #expect(before.root.slots[other]!.child!.slots.sharesStorage(with: reference.root.slots[other]!.child!.slots))
+    #expect(!before.root.slots[slot]!.child!.slots.sharesStorage(with: reference.root.slots[slot]!.child!.slots))
+  }
+
   @Test func aListLookupFindsWhatFirstIndexFindsOnBothSidesOfItsScanLimit() {
     var random = SplitMix64(seed: 5)
     for length in [0, 1, 2, 3, ListLookup<Int>.scanLimit, ListLookup<Int>.scanLimit + 1, 40, 200] {
