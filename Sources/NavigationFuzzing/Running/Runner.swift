@@ -123,7 +123,7 @@ public final class Runner {
     world.reportPathScreenOrder()
     let removed = world.applyUserRemovalsToReference()
     noteCallbackIntents()
-    unverifiedRemovals += removed
+    if !removed.isEmpty { unverifiedRemovals += removed }
     if case .user = step, case .performed = outcome { navigationChangedSinceQuiescence = true }
     checkDiagnostics(stepIndex: index)
     if environment.isQuiescent, !(mayRepeatCheck && repeatsCleanQuiescentCheck()) { checkQuiescent(stepIndex: index) }
@@ -319,10 +319,11 @@ public final class Runner {
   /// Intents run from UIKit callbacks during the step are program changes: the removals the user
   /// made before them need not show written back (the app changed state since), those after do.
   private func noteCallbackIntents() {
+    // Most steps run no intent from a callback: then nothing is written here.
     let before = world.removalsBeforeCallbacks
-    world.removalsBeforeCallbacks.removeAll()
+    if !before.isEmpty { world.removalsBeforeCallbacks.removeAll() }
     guard !world.callbackIntentsRun.isEmpty else {
-      unverifiedRemovals += before
+      if !before.isEmpty { unverifiedRemovals += before }
       return
     }
     counted.callbackIntents += world.callbackIntentsRun.count
