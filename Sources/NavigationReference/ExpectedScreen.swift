@@ -9,7 +9,8 @@ extension ReferenceMachine {
 
   private func appendGroup(base: Address, to entries: inout [ExpectedEntry]) {
     let members = groupMembers(base: base)
-    for member in members.pushes where member.isPathElement || showsWhatItHolds(member.address.parent) {
+    let mayWait = showsWhatItHoldsMayWait  // else every screen shows what it holds: no parent addresses made
+    for member in members.pushes where member.isPathElement || !mayWait || showsWhatItHolds(member.address.parent) {
       if member.isPathElement, case .pathElement(let index)? = member.address.last {
         entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, topology: topology))
       } else if let item = item(at: member.address), let spec = topology.slot(at: member.address) {
@@ -18,7 +19,7 @@ extension ReferenceMachine {
         entries.append(ExpectedEntry(style: "push", address: member.address, id: id, topology: topology))
       }
     }
-    for member in members.modals where showsWhatItHolds(member.address.parent) {
+    for member in members.modals where !mayWait || showsWhatItHolds(member.address.parent) {
       guard let item = item(at: member.address), let spec = topology.slot(at: member.address) else { continue }
       if semantics.laterModalsWait && isWaiting(member.address) { continue }
       entries.append(

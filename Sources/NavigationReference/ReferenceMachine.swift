@@ -390,8 +390,14 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// Whether the item in the slot at `slot` is expected on screen now: its screen shows what it
   /// holds and, where later modals wait, it is not waiting behind another.
   public func showsItem(at slot: Address) -> Bool {
-    showsWhatItHolds(slot.parent) && !(semantics.laterModalsWait && isWaiting(slot))
+    // Where no screen waits to show what it holds, every one does: no parent `Address` is made.
+    guard showsWhatItHoldsMayWait else { return true }
+    return showsWhatItHolds(slot.parent) && !(semantics.laterModalsWait && isWaiting(slot))
   }
+
+  /// Whether `showsWhatItHolds` can say false (and `isWaiting` true) under this profile: when it
+  /// cannot, both answer without walking, and callers need not make the addresses they take.
+  var showsWhatItHoldsMayWait: Bool { semantics.presentsOnlyAfterAppearing || semantics.laterModalsWait }
 
   /// Where later modals wait: whether the modal slot at `slot` is filled but not shown, because
   /// its navigation group shows another. The group shows the modal already presented, if one is
