@@ -39,7 +39,7 @@ extension Runner {
       counted.distinctStates.insert(world.reference.stableHash)
       revisionCounted = world.referenceRevision
     }
-    counted.depthHistogram[entries.count, default: 0] += 1
+    countDepth(entries.count)
 
     // no-double-presentation: one controller per slot on screen.
     checked(.noDoublePresentation)
