@@ -1,5 +1,6 @@
 @testable import HeadlessUIKit
 @testable import NavigationFuzzing
+@testable import NavigationReference
 import StateDrivenNavigation
 import Testing
 
@@ -236,6 +237,25 @@ import Testing
     #expect(!before.root.slots.sharesStorage(with: reference.root.slots))
     #expect(before.root.slots[other]!.child!.slots.sharesStorage(with: reference.root.slots[other]!.child!.slots))
     #expect(!before.root.slots[slot]!.child!.slots.sharesStorage(with: reference.root.slots[slot]!.child!.slots))
+  }
+
+  @Test func theGroupsFilledModalsAreTheGroupMembersModalsAndNoneIsUnderAnother() {
+    var compared = 0, found = 0
+    everyStep(runs: 4, maxSteps: 40) { runner in
+      let reference = runner.reference
+      for screen in [Address.root] + reference.filledSlots() {
+        let modals = reference.filledModals(inGroupOf: screen)
+        let members = reference.groupMembers(base: reference.groupBase(of: screen)).modals.map(\.address)
+        #expect(Set(modals) == Set(members) && modals.count == members.count)
+        for a in modals {
+          for b in modals where a != b { #expect(!b.components.starts(with: a.components)) }
+        }
+        found += modals.count
+        compared += 1
+      }
+    }
+    #expect(compared > 1_000)
+    #expect(found > 300, "no group ever held a modal: not exercised")
   }
 
   @Test func aListLookupFindsWhatFirstIndexFindsOnBothSidesOfItsScanLimit() {
