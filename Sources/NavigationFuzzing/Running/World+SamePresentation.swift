@@ -47,14 +47,20 @@ extension World {
       for index in screen.slots.indices {
         guard let item = screen.slots[index] else { continue }
         components.append(.slot(index))
-        var spec: SlotSpec?
-        if let type, index < screens[type].slots.count { spec = screens[type].slots[index] }
+        // The spec's fields read in place: a copy of the whole spec (names, buttons) cost more
+        // than the rest of the visit.
+        var lacksIdentity = false
+        var childType: Int?
+        if let type, index < screens[type].slots.count {
+          lacksIdentity = screens[type].slots[index].isFlag || !semantics.carriesIdentity(screens[type].slots[index].style)
+          childType = screens[type].slots[index].child
+        }
         var runtime: SlotItem?
         if let model, index < screens[model.type].slots.count { runtime = model.peek(index) }
-        if let spec, spec.isFlag || !semantics.carriesIdentity(spec.style), let model, let runtime {
+        if lacksIdentity, let model, let runtime {
           result.append(SlotSnapshot(model: model, index: index, runtime: runtime, expected: item, address: Address(components)))
         }
-        if let child = item.child { walk(child, type: spec?.child, model: runtime?.child) }
+        if let child = item.child { walk(child, type: childType, model: runtime?.child) }
         components.removeLast()
       }
       for index in screen.path.indices {
