@@ -119,7 +119,8 @@ extension TopologySpec {
   /// the destinations declare it (style, Bool-ness and child agree), whether or not the element
   /// has it.
   public func slot(at address: Address) -> SlotSpec? {
-    guard case .slot(let index)? = address.last, let screen = layoutScreenType(at: address.parent),
+    // The holder's type is found along the components but the last: no parent `Address` is made.
+    guard case .slot(let index)? = address.last, let screen = layoutScreenType(along: address.components.dropLast()),
       index < screens[screen].slots.count
     else { return nil }
     let slot = screens[screen].slots[index]
@@ -131,8 +132,12 @@ extension TopologySpec {
   /// The type whose slot layout a screen address has: for a path element, its path's first
   /// destination (they all share one layout).
   private func layoutScreenType(at address: Address) -> Int? {
+    layoutScreenType(along: address.components[...])
+  }
+
+  private func layoutScreenType(along components: ArraySlice<Address.Component>) -> Int? {
     var screen = 0
-    for component in address.components {
+    for component in components {
       switch component {
       case .slot(let index):
         guard index < screens[screen].slots.count, let child = screens[screen].slots[index].child else { return nil }

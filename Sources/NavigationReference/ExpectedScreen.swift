@@ -2,29 +2,30 @@ extension ReferenceMachine {
   /// The on-screen hierarchy the model implies, bottom to top: each navigation group's base, its
   /// pushed screens in the order they were pushed, then the group's modal (and its own group).
   public func expectedScreen() -> [ExpectedEntry] {
-    var entries = [ExpectedEntry(style: "root", address: .root, id: nil, label: "")]
+    var entries = [ExpectedEntry(style: "root", address: .root, id: nil, topology: topology)]
     appendGroup(base: .root, to: &entries)
     return entries
   }
 
   private func appendGroup(base: Address, to entries: inout [ExpectedEntry]) {
     let members = groupMembers(base: base)
-    for member in members.pushes where member.isPathElement || showsWhatItHolds(member.address.parent) {
+    let mayWait = showsWhatItHoldsMayWait  // else every screen shows what it holds: no parent addresses made
+    for member in members.pushes where member.isPathElement || !mayWait || showsWhatItHolds(member.address.parent) {
       if member.isPathElement, case .pathElement(let index)? = member.address.last {
-        entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, label: topology.describe(member.address)))
+        entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, topology: topology))
       } else if let item = item(at: member.address), let spec = topology.slot(at: member.address) {
         // Pushes that carry no identity are compared without their id: the screen keeps the one it was pushed for.
         let id = spec.isFlag || !semantics.pushesCarryIdentity ? nil : item.id
-        entries.append(ExpectedEntry(style: "push", address: member.address, id: id, label: topology.describe(member.address)))
+        entries.append(ExpectedEntry(style: "push", address: member.address, id: id, topology: topology))
       }
     }
-    for member in members.modals where showsWhatItHolds(member.address.parent) {
+    for member in members.modals where !mayWait || showsWhatItHolds(member.address.parent) {
       guard let item = item(at: member.address), let spec = topology.slot(at: member.address) else { continue }
       if semantics.laterModalsWait && isWaiting(member.address) { continue }
       entries.append(
         ExpectedEntry(
           style: spec.style.rawValue, address: member.address, id: spec.isFlag || !semantics.carriesIdentity(spec.style) ? nil : item.id,
-          label: topology.describe(member.address)))
+          topology: topology))
       if item.child != nil { appendGroup(base: member.address, to: &entries) }
     }
   }

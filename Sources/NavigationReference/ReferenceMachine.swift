@@ -390,8 +390,14 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// Whether the item in the slot at `slot` is expected on screen now: its screen shows what it
   /// holds and, where later modals wait, it is not waiting behind another.
   public func showsItem(at slot: Address) -> Bool {
-    showsWhatItHolds(slot.parent) && !(semantics.laterModalsWait && isWaiting(slot))
+    // Where no screen waits to show what it holds, every one does: no parent `Address` is made.
+    guard showsWhatItHoldsMayWait else { return true }
+    return showsWhatItHolds(slot.parent) && !(semantics.laterModalsWait && isWaiting(slot))
   }
+
+  /// Whether `showsWhatItHolds` can say false (and `isWaiting` true) under this profile: when it
+  /// cannot, both answer without walking, and callers need not make the addresses they take.
+  var showsWhatItHoldsMayWait: Bool { semantics.presentsOnlyAfterAppearing || semantics.laterModalsWait }
 
   /// Where later modals wait: whether the modal slot at `slot` is filled but not shown, because
   /// its navigation group shows another. The group shows the modal already presented, if one is
@@ -543,9 +549,38 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   private mutating func evictModals(inGroupOf screenAddress: Address, except kept: Address) {
-    for member in groupMembers(base: groupBase(of: screenAddress)).modals where member.address != kept {
-      setItem(nil, at: member.address)
+    for address in filledModals(inGroupOf: screenAddress) where address != kept { setItem(nil, at: address) }
+  }
+
+  /// The addresses of the group's filled modal slots: `groupMembers(base: groupBase(of:)).modals`'
+  /// addresses, in the walk's order rather than by order set. Every modal set evicts its group's
+  /// others, which needs neither the group's pushes nor an order: the modals found are never one
+  /// under another (the walk does not enter a modal), so emptying them in any order leaves the
+  /// same model (FastPathTests compares the two).
+  func filledModals(inGroupOf screenAddress: Address) -> [Address] {
+    var result: [Address] = []
+    let base = groupBase(of: screenAddress)
+    var components = base.components
+    func walk(_ screen: ReferenceScreen) {
+      let slotSpecs = topology.screens[screen.type].slots  // the slots only: not a copy of the whole screen spec
+      for index in screen.slots.indices {
+        guard let item = screen.slots[index] else { continue }
+        components.append(.slot(index))
+        if slotSpecs[index].style != .push {
+          result.append(Address(components))
+        } else if let child = item.child {
+          walk(child)
+        }
+        components.removeLast()
+      }
+      for index in screen.path.indices {
+        components.append(.pathElement(index))
+        walk(screen.path[index].screen)
+        components.removeLast()
+      }
     }
+    if let screen = screen(at: base) { walk(screen) }
+    return result
   }
 
   mutating func setItem(_ item: ReferenceItem?, at address: Address) {

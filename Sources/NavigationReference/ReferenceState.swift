@@ -54,11 +54,34 @@ public struct ExpectedEntry: Hashable, Sendable, CustomStringConvertible {
   public var address: Address
   /// The item id; nil for the root and Bool slots. Path elements show their value.
   public var id: Int?
-  /// The address in text form.
-  public var label: String
+  /// The topology whose names `label` uses.
+  let topology: TopologySpec
+
+  init(style: String, address: Address, id: Int?, topology: TopologySpec) {
+    self.style = style
+    self.address = address
+    self.id = id
+    self.topology = topology
+  }
+
+  /// The address in text form (empty for the root). Made when read: the quiescent checks build
+  /// the expected screen after most steps and compare it entry by entry, by address; only a
+  /// violation's report reads the labels.
+  public var label: String { topology.describe(address) }
 
   public var description: String {
     guard style != "root" else { return "root" }
     return "\(style):\(label)" + (id.map { "#\($0)" } ?? "")
+  }
+
+  /// Equal when style, address and id are (the label is the address's name in the topology).
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.style == rhs.style && lhs.address == rhs.address && lhs.id == rhs.id
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(style)
+    hasher.combine(address)
+    hasher.combine(id)
   }
 }

@@ -15,7 +15,9 @@ public struct TopologySpec: Hashable, Sendable {
     self.screens = Self.layingOutDestinations(screens)
   }
 
-  public var root: ScreenSpec { screens[0] }
+  /// Inlinable: callers in other modules read one field of it (`root.hasPath`) at every step, and
+  /// an opaque getter copied the whole screen spec (a retain and release per array in it) each time.
+  @inlinable public var root: ScreenSpec { screens[0] }
 }
 
 /// A screen type: its slots, and (for a stack root) the path it is driven by.

@@ -1,5 +1,6 @@
 @testable import HeadlessUIKit
 @testable import NavigationFuzzing
+@testable import NavigationReference
 import StateDrivenNavigation
 import Testing
 
@@ -250,6 +251,83 @@ import Testing
     }
     #expect(skipped > 500 && walked > 500, "both sides of the shortcut must be exercised")
     #expect(found > 100, "no push or alert without identity was ever filled: not exercised")
+  }
+
+  @Test func theSideBySideWalkFindsTheSlotsWithoutIdentityTheAddressLookUpsFind() {
+    var compared = 0, found = 0, withPaths = 0
+    everyStep(runs: 6, maxSteps: 40) { runner in
+      let world = runner.world
+      let walked = world.filledWithoutIdentity(), lookedUp = world.filledWithoutIdentityByAddress()
+      #expect(walked.count == lookedUp.count)
+      for (a, b) in zip(walked, lookedUp) {
+        #expect(a.model === b.model && a.index == b.index && a.address == b.address)
+        #expect(a.runtime.id == b.runtime.id && a.runtime.payload == b.runtime.payload && a.runtime.child === b.runtime.child)
+        #expect(a.expected == b.expected)
+        if a.address?.components.contains(where: { if case .pathElement = $0 { true } else { false } }) == true {
+          withPaths += 1
+        }
+      }
+      found += walked.count
+      compared += 1
+    }
+    #expect(compared > 1_000)
+    #expect(found > 500, "no slot without identity was filled: the walk was not exercised")
+    #expect(withPaths > 20, "no slot without identity under a path element: the path walk was not exercised")
+  }
+
+  @Test func arraysShareStorageUntilOneIsWrittenAndOnlyThen() {
+    let original = [1, 2, 3]
+    var copy = original
+    #expect(copy.sharesStorage(with: original))
+    copy[0] = 1  // the same value, but a write: the copy has its own buffer now
+    #expect(!copy.sharesStorage(with: original) && copy == original)
+    #expect(!original.sharesStorage(with: Array(original.prefix(2))))
+    // A reference kept before a step shares the screens the step did not write below.
+    var reference = ReferenceMachine(topology: Topology.basic.spec)
+    let slot = Topology.basic.spec.screens[0].slotIndex(named: "presentedChild")!
+    let other = Topology.basic.spec.screens[0].slotIndex(named: "pushedChild")!
+    reference.set(Address([.slot(slot)]), id: 1, generation: 1)
+    reference.set(Address([.slot(other)]), id: 2, generation: 2)
+    let before = reference
+    reference.set(Address([.slot(slot), .slot(slot)]), id: 3, generation: 3)
+    #expect(!before.root.slots.sharesStorage(with: reference.root.slots))
+    #expect(before.root.slots[other]!.child!.slots.sharesStorage(with: reference.root.slots[other]!.child!.slots))
+    #expect(!before.root.slots[slot]!.child!.slots.sharesStorage(with: reference.root.slots[slot]!.child!.slots))
+  }
+
+  @Test func theGroupsFilledModalsAreTheGroupMembersModalsAndNoneIsUnderAnother() {
+    var compared = 0, found = 0
+    everyStep(runs: 4, maxSteps: 40) { runner in
+      let reference = runner.reference
+      for screen in [Address.root] + reference.filledSlots() {
+        let modals = reference.filledModals(inGroupOf: screen)
+        let members = reference.groupMembers(base: reference.groupBase(of: screen)).modals.map(\.address)
+        #expect(Set(modals) == Set(members) && modals.count == members.count)
+        for a in modals {
+          for b in modals where a != b { #expect(!b.components.starts(with: a.components)) }
+        }
+        found += modals.count
+        compared += 1
+      }
+    }
+    #expect(compared > 1_000)
+    #expect(found > 300, "no group ever held a modal: not exercised")
+  }
+
+  @Test func aListLookupFindsWhatFirstIndexFindsOnBothSidesOfItsScanLimit() {
+    var random = SplitMix64(seed: 5)
+    for length in [0, 1, 2, 3, ListLookup<Int>.scanLimit, ListLookup<Int>.scanLimit + 1, 40, 200] {
+      // Few distinct values, so that most are repeated: the first position is the one found.
+      let elements = (0..<length).map { _ in random.below(max(length / 2, 1)) }
+      let lookup = ListLookup(elements)
+      for probe in -1...(length / 2 + 1) {
+        #expect(lookup.firstIndex(of: probe) == elements.firstIndex(of: probe), "length \(length), probe \(probe)")
+        #expect(lookup.contains(probe) == elements.contains(probe))
+      }
+    }
+    let addresses = [Address([.slot(1)]), Address([.slot(1), .slot(0)]), Address([.pathElement(0)]), Address([.slot(1)])]
+    #expect(ListLookup(addresses).firstIndex(of: Address([.slot(1)])) == 0)
+    #expect(ListLookup(addresses).firstIndex(of: Address([.slot(0)])) == nil)
   }
 
   @Test func repeatingACleanQuiescentCheckGivesTheFullChecksStatisticsAndViolations() {

@@ -46,7 +46,7 @@ extension Runner {
     guard repeatsCleanQuiescentChecks, let last = lastCleanCheck, last == cleanCheck(depth: last.depth),
       unverifiedRemovals.isEmpty, identityChanges.isEmpty, !navigationChangedSinceQuiescence
     else { return false }
-    counted.depthHistogram[last.depth, default: 0] += 1
+    countDepth(last.depth)
     checked(.noDoublePresentation)
     checked(.noLeaks)
     checked(.dismissalWritesBack)

@@ -39,7 +39,7 @@ extension Runner {
       counted.distinctStates.insert(world.reference.stableHash)
       revisionCounted = world.referenceRevision
     }
-    counted.depthHistogram[entries.count, default: 0] += 1
+    countDepth(entries.count)
 
     // no-double-presentation: one controller per slot on screen.
     checked(.noDoublePresentation)
@@ -125,8 +125,9 @@ extension Runner {
 
     // ondismiss-exactly-once.
     checked(.onDismissExactlyOnce)
-    var keysOnScreen = Set<SlotKey>()
-    for entry in entries { if let key = entry.tag?.key { keysOnScreen.insert(key) } }
+    var keys: [SlotKey] = []
+    for entry in entries { if let key = entry.tag?.key { keys.append(key) } }
+    let keysOnScreen = ListLookup(keys)
     var balanced: [SlotKey] = []
     for key in world.presentations.keys.sorted() {
       let count = world.presentations[key]!
@@ -208,29 +209,38 @@ extension Runner {
       for element in model.peekPath { walk(element.screen) }
     }
     walk(world.rootModel)
-    // The first entry showing each slot, looked up once: deep nesting made a scan per slot cubic.
-    var firstShowing: [Address: ScreenEntry] = [:]
+    // The entries showing slots, and the slots they show: the first showing each slot is looked
+    // up in a `ListLookup`, hashed only when long (deep nesting made a scan per slot cubic).
+    var showingSlots: [ScreenEntry] = []
+    var shownSlots: [Address] = []
     for entry in entries {
-      if case .slot(let shown, _)? = entry.place, firstShowing[shown] == nil { firstShowing[shown] = entry }
+      if case .slot(let shown, _)? = entry.place {
+        showingSlots.append(entry)
+        shownSlots.append(shown)
+      }
     }
-    for (address, item) in filled where world.reference.showsItem(at: address) {
-      guard let showing = firstShowing[address] else {
+    let shown = ListLookup(shownSlots)
+    // One copy of the reference for the loop, not one per filled slot.
+    let reference = world.reference
+    for (address, item) in filled where reference.showsItem(at: address) {
+      guard let position = shown.firstIndex(of: address) else {
         report(.stateUIConsistency, "'\(topology.spec.describe(address))' holds an item but no controller on screen shows it")
         return
       }
+      let showing = showingSlots[position]
       if showing.showsID, let shownID = showing.tag?.id, shownID != item.id.id {
         report(
           .stateUIConsistency, "'\(topology.spec.describe(address))' holds id \(item.id.id) but the screen shows id \(shownID)")
         return
       }
     }
-    let filledAddresses = Set(filled.map(\.address))
-    for entry in entries {
-      guard case .slot(let address, _)? = entry.place else { continue }
-      if !filledAddresses.contains(address) {
-        report(.stateUIConsistency, "'\(entry.tag!.label)' is on screen but its slot is empty")
-        return
-      }
+    var filledAddresses: [Address] = []
+    filledAddresses.reserveCapacity(filled.count)
+    for slot in filled { filledAddresses.append(slot.address) }
+    let isFilled = ListLookup(filledAddresses)
+    for (entry, address) in zip(showingSlots, shownSlots) where !isFilled.contains(address) {
+      report(.stateUIConsistency, "'\(entry.tag!.label)' is on screen but its slot is empty")
+      return
     }
   }
 

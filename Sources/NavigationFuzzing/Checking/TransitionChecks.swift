@@ -17,6 +17,7 @@ extension World {
   /// The stale transitions found since the last call, but for pushes into a navigation controller
   /// that is off screen now (dismissed with its modal): nobody saw them (docs/SEMANTICS.md §4).
   func drainStaleTransitions() -> [String] {
+    guard !staleTransitions.isEmpty else { return [] }
     defer { staleTransitions.removeAll() }
     return staleTransitions.compactMap { stale in
       if stale.landedOffScreen { return nil }

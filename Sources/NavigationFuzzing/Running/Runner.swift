@@ -24,6 +24,9 @@ public final class Runner {
       if let previous { pairs[previous * kinds.count + ordinal] += 1 }
       previous = ordinal
     }
+    for depth in depthCounts.indices where depthCounts[depth] > 0 {
+      result.depthHistogram[depth, default: 0] += depthCounts[depth]
+    }
     for kind in kinds where counts[kind.ordinal] > 0 { result.actionCounts[kind, default: 0] += counts[kind.ordinal] }
     for first in kinds {
       for second in kinds where pairs[first.ordinal * kinds.count + second.ordinal] > 0 {
@@ -33,7 +36,7 @@ public final class Runner {
     }
     return result
   }
-  /// Everything `statistics` says but the checks made and the kinds of steps run.
+  /// Everything `statistics` says but the checks made, the kinds of steps run and the depths seen.
   var counted = RunStatistics()
   /// The kind of each step run (`ActionKind.ordinal`), counted by kind and by pair of kinds only
   /// when `statistics` is read: counting them in dictionaries after every step cost more than
@@ -42,6 +45,9 @@ public final class Runner {
   /// Checks made, by `InvariantID.ordinal`: a dozen are counted after every step, and counting
   /// them in a dictionary cost more than some of the checks.
   private var checkCounts = [Int](repeating: 0, count: InvariantID.allCases.count)
+  /// Quiescent checks by screen depth (controllers on screen), added into `statistics` when it is
+  /// read: a dictionary written at every check cost a hash and, early in each run, a resize.
+  private var depthCounts: [Int] = []
   /// Stop recording after the first violation (campaigns); replays record every invariant once.
   let stopsAtFirstViolation: Bool
 
@@ -128,7 +134,7 @@ public final class Runner {
     world.reportPathScreenOrder()
     let removed = world.applyUserRemovalsToReference()
     noteCallbackIntents()
-    unverifiedRemovals += removed
+    if !removed.isEmpty { unverifiedRemovals += removed }
     if case .user = step, case .performed = outcome { navigationChangedSinceQuiescence = true }
     checkDiagnostics(stepIndex: index)
     if environment.isQuiescent, !(mayRepeatCheck && repeatsCleanQuiescentCheck()) { checkQuiescent(stepIndex: index) }
@@ -324,10 +330,11 @@ public final class Runner {
   /// Intents run from UIKit callbacks during the step are program changes: the removals the user
   /// made before them need not show written back (the app changed state since), those after do.
   private func noteCallbackIntents() {
+    // Most steps run no intent from a callback: then nothing is written here.
     let before = world.removalsBeforeCallbacks
-    world.removalsBeforeCallbacks.removeAll()
+    if !before.isEmpty { world.removalsBeforeCallbacks.removeAll() }
     guard !world.callbackIntentsRun.isEmpty else {
-      unverifiedRemovals += before
+      if !before.isEmpty { unverifiedRemovals += before }
       return
     }
     counted.callbackIntents += world.callbackIntentsRun.count
@@ -365,6 +372,12 @@ public final class Runner {
       return false
     }
     return true
+  }
+
+  /// A quiescent check saw `depth` controllers on screen (`RunStatistics.depthHistogram`).
+  func countDepth(_ depth: Int) {
+    if depth >= depthCounts.count { depthCounts += repeatElement(0, count: depth + 1 - depthCounts.count) }
+    depthCounts[depth] += 1
   }
 
   func checked(_ invariant: InvariantID) {

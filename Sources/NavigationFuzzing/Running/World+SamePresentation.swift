@@ -30,7 +30,58 @@ extension World {
   }
 
   /// The slots without identity that are filled now.
+  ///
+  /// It runs before every program step. It is `filledWithoutIdentityByAddress()`, in one walk of
+  /// the reference and the run-time model side by side: looking each slot up again by address in
+  /// both (`runtimeSlot`, `ReferenceMachine.item(at:)`) cost more than finding them
+  /// (FastPathTests compares the two on every step).
   func filledWithoutIdentity() -> [SlotSnapshot] {
+    var result: [SlotSnapshot] = []
+    guard slotsWithoutIdentity.exist else { return result }
+    let semantics = reference.semantics
+    let screens = topology.screens
+    var components: [Address.Component] = []
+    // `type` as in `ReferenceMachine.filledSlots(where:)`; `model` is the run-time screen at the
+    // same address (`ScreenModel.screen(at:)`), nil where there is none.
+    func walk(_ screen: ReferenceScreen, type: Int?, model: ScreenModel?) {
+      for index in screen.slots.indices {
+        guard let item = screen.slots[index] else { continue }
+        components.append(.slot(index))
+        // The spec's fields read in place: a copy of the whole spec (names, buttons) cost more
+        // than the rest of the visit.
+        var lacksIdentity = false
+        var childType: Int?
+        if let type, index < screens[type].slots.count {
+          lacksIdentity = screens[type].slots[index].isFlag || !semantics.carriesIdentity(screens[type].slots[index].style)
+          childType = screens[type].slots[index].child
+        }
+        var runtime: SlotItem?
+        if let model, index < screens[model.type].slots.count { runtime = model.peek(index) }
+        if lacksIdentity, let model, let runtime {
+          result.append(SlotSnapshot(model: model, index: index, runtime: runtime, expected: item, address: Address(components)))
+        }
+        if let child = item.child { walk(child, type: childType, model: runtime?.child) }
+        components.removeLast()
+      }
+      for index in screen.path.indices {
+        components.append(.pathElement(index))
+        var elementModel: ScreenModel?
+        if let model {
+          let path = model.peekPath
+          if index < path.count { elementModel = path[index].screen }
+        }
+        let element = screen.path[index].screen
+        walk(element, type: type == nil ? nil : element.type, model: elementModel)
+        components.removeLast()
+      }
+    }
+    walk(reference.root, type: 0, model: rootModel)
+    return result
+  }
+
+  /// `filledWithoutIdentity()` as the addresses of the filled slots without identity, each looked
+  /// up in the run-time model and the reference: the plain computation the walk equals.
+  func filledWithoutIdentityByAddress() -> [SlotSnapshot] {
     var result: [SlotSnapshot] = []
     guard slotsWithoutIdentity.exist else { return result }
     for address in reference.filledSlots(where: hasNoIdentity) {

@@ -194,6 +194,9 @@ final class World {
     // A screen of a plain value leaves the path with its state: a deep link may bring it back.
     let pathKeepsItsScreens = topology.root.pathEquality == .byValue
     func walk(_ was: ReferenceScreen, _ now: ReferenceScreen?) {
+      // A screen the step did not write below keeps its arrays' storage (copy on write): nothing
+      // under it was emptied, and its slots need no walk (`Array.sharesStorage(with:)`).
+      if let now, was.slots.sharesStorage(with: now.slots), was.path.sharesStorage(with: now.path) { return }
       for (index, item) in was.slots.enumerated() {
         guard let item else { continue }
         components.append(.slot(index))
@@ -223,6 +226,8 @@ final class World {
 
   /// Tells the reference what the user removed during the step.
   func applyUserRemovalsToReference() -> [ScreenTag] {
+    // Most steps remove nothing (and then nothing below writes the reference).
+    guard !removedByUser.isEmpty else { return [] }
     let removed = removedByUser
     removedByUser.removeAll()
     for tag in removed {
@@ -273,11 +278,12 @@ final class World {
     return result
   }
 
-  /// Every controller in the window's hierarchy, containers included.
-  func controllersInHierarchy() -> Set<ObjectIdentifier> {
-    var found = Set<ObjectIdentifier>()
+  /// Every controller in the window's hierarchy, containers included (a handful: a `ListLookup`
+  /// scans them rather than hashing each into a Set made per check).
+  func controllersInHierarchy() -> ListLookup<ObjectIdentifier> {
+    var found: [ObjectIdentifier] = []
     func visit(_ controller: UIViewController) {
-      found.insert(ObjectIdentifier(controller))
+      found.append(ObjectIdentifier(controller))
       for child in controller.children { visit(child) }
     }
     var current = window.rootViewController
@@ -286,7 +292,7 @@ final class World {
       let next = controller.presentedViewController
       current = next === controller ? nil : next
     }
-    return found
+    return ListLookup(found)
   }
 }
 
