@@ -46,30 +46,83 @@ public struct Explorer {
   /// The actions tried from a state: program steps on slots that exist (ids 1 and 2), path steps,
   /// every user gesture on what is on screen, and three ways for time to pass (four while a
   /// transition runs: up to its end).
+  ///
+  /// In this order: a clear for each filled slot, then for each slot that exists a toggle on (an
+  /// empty flag) or sets to ids 1 and 2, both in the order of `ReferenceMachine.filledSlots()` (a
+  /// screen's slots by index, each followed by what its item shows, then its path's elements);
+  /// then the intents of the root, of each filled slot's screen (that order again) and of the
+  /// root path's elements; then path steps, gestures and time. One walk of the reference makes
+  /// the first three lists, reading each slot's spec from its screen's type (the spec
+  /// `TopologySpec.slot(at:)` finds, without walking its address), and makes an address only for
+  /// what it returns: this ran once per state explored, and once more per new state's head.
+  /// `ExplorerFastPathTests` holds it to the plain form (a walk per list, look-ups by address).
   func alphabet(for runner: Runner) -> [Step] {
-    var steps: [Step] = []
-    for address in runner.reference.filledSlots() {
-      steps.append(.clear(address))
+    let reference = runner.reference
+    return slotAndIntentSteps(reference) + pathGestureAndTimeSteps(runner, reference: reference)
+  }
+
+  /// The alphabet's clears, toggles, sets and intents (see `alphabet(for:)`).
+  func slotAndIntentSteps(_ reference: ReferenceMachine) -> [Step] {
+    let spec = topology.spec
+    var clears: [Step] = []
+    var slotSteps: [Step] = []
+    var intents: [Step] = []
+    var components: [Address.Component] = []
+    func addIntents(of type: Int) {
+      let declared = spec.screens[type].intents
+      guard !declared.isEmpty else { return }
+      let address = Address(components)
+      for intent in declared { intents.append(.app(address, intent: intent.name)) }
     }
-    for address in existingSlots(runner.reference) {
-      guard let slot = topology.spec.slot(at: address) else { continue }
-      if slot.isFlag {
-        if runner.reference.item(at: address) == nil { steps.append(.toggle(address, on: true)) }
-      } else {
-        steps.append(.set(address, id: 1))
-        steps.append(.set(address, id: 2))
+    // `exists`: no slot on the way here is absent from its screen's kind (those that are hold
+    // nothing, but the plain walk of existing slots would not look inside one that did).
+    func walk(_ screen: ReferenceScreen, exists: Bool) {
+      let slotSpecs = spec.screens[screen.type].slots
+      for (index, item) in screen.slots.enumerated() {
+        let slotExists = exists && !slotSpecs[index].isAbsent
+        guard item != nil || slotExists else { continue }
+        components.append(.slot(index))
+        let address = Address(components)
+        if item != nil { clears.append(.clear(address)) }
+        if slotExists {
+          if slotSpecs[index].isFlag {
+            if item == nil { slotSteps.append(.toggle(address, on: true)) }
+          } else {
+            slotSteps.append(.set(address, id: 1))
+            slotSteps.append(.set(address, id: 2))
+          }
+        }
+        if let child = item?.child {
+          addIntents(of: child.type)
+          walk(child, exists: slotExists)
+        }
+        components.removeLast()
+      }
+      for (index, element) in screen.path.enumerated() {
+        components.append(.pathElement(index))
+        walk(element.screen, exists: exists)
+        components.removeLast()
       }
     }
-    for screen in existingScreens(runner.reference) {
-      guard let type = runner.reference.screen(at: screen)?.type else { continue }
-      for intent in topology.spec.screens[type].intents { steps.append(.app(screen, intent: intent.name)) }
+    addIntents(of: reference.root.type)
+    walk(reference.root, exists: true)
+    for (index, element) in reference.path.enumerated() {
+      components = [.pathElement(index)]
+      addIntents(of: element.screen.type)
     }
-    if topology.spec.root.hasPath {
+    return clears + slotSteps + intents
+  }
+
+  /// The alphabet's path steps, gestures and ways for time to pass (see `alphabet(for:)`).
+  private func pathGestureAndTimeSteps(_ runner: Runner, reference: ReferenceMachine) -> [Step] {
+    let spec = topology.spec
+    var steps: [Step] = []
+    if spec.root.hasPath {
       // One element of each kind (`[Int]`: the value 1).
-      for destination in topology.spec.root.pathDestinations { steps.append(.pathAppend(destination.values?.first ?? 1)) }
-      if !runner.reference.path.isEmpty { steps.append(.pathRemoveLast(1)) }
+      for destination in spec.root.pathDestinations { steps.append(.pathAppend(destination.values?.first ?? 1)) }
+      if !reference.path.isEmpty { steps.append(.pathRemoveLast(1)) }
       // Deep links that reorder and duplicate what is on the stack: where screens are reused by value.
-      let values = runner.reference.path.map(\.value)
+      let values = reference.path.map(\.value)
       if values.count >= 2 { steps.append(.pathSet(values.reversed())) }
       if let first = values.first { steps.append(.pathSet([first] + values)) }
     }
@@ -87,27 +140,6 @@ public struct Explorer {
     // The end of a running transition, before the next turn: where next-tick write-backs land.
     if runner.environment.isTransitioning { steps.append(.untilTransitionEnd) }
     return steps + [.tick, .advance(250), .settle]
-  }
-
-  private func existingScreens(_ reference: ReferenceMachine) -> [Address] {
-    var result: [Address] = [.root]
-    for address in reference.filledSlots() where reference.item(at: address)?.child != nil { result.append(address) }
-    for index in reference.path.indices { result.append(Address.root.appending(.pathElement(index))) }
-    return result
-  }
-
-  private func existingSlots(_ reference: ReferenceMachine) -> [Address] {
-    var result: [Address] = []
-    func walk(_ screen: ReferenceScreen, at address: Address) {
-      for (index, item) in screen.slots.enumerated() where !topology.spec.screens[screen.type].slots[index].isAbsent {
-        let slotAddress = address.appending(.slot(index))
-        result.append(slotAddress)
-        if let child = item?.child { walk(child, at: slotAddress) }
-      }
-      for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
-    }
-    walk(reference.root, at: .root)
-    return result
   }
 
   /// Replays `steps` on a fresh world.
