@@ -51,10 +51,12 @@ import Testing
 
   /// States of a topology: after every step of a few random runs (which fill, nest, push, path
   /// and present), each handed to `visit`.
-  static func visitStates(of topology: Topology, runs: Int = 6, _ visit: (Runner) -> Void) {
+  static func visitStates(
+    of topology: Topology, engine: EngineChoice = .default, runs: Int = 6, _ visit: (Runner) -> Void
+  ) {
     for seed in 1...UInt64(runs) {
-      let (steps, _) = Campaign.randomRun(topology: topology, engine: .default, seed: seed, maxSteps: 40)
-      let runner = Runner(topology: topology, engine: .default)
+      let (steps, _) = Campaign.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: 40)
+      let runner = Runner(topology: topology, engine: engine)
       visit(runner)
       for (index, step) in steps.enumerated() {
         _ = try? runner.perform(step, index: index)
