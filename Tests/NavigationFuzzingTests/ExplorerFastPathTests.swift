@@ -74,6 +74,7 @@ import Testing
         let fast = explorer.slotAndIntentSteps(runner.reference)
         let plain = Self.plainSlotAndIntentSteps(explorer, for: runner)
         #expect(fast == plain, "\(topology.name)")
+        #expect(explorer.firstSlotOrIntentStep(runner.reference) == fast.first, "\(topology.name)")
         kinds.formUnion(fast.map(\.kind))
         compared += 1
       }

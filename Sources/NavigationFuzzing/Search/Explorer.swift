@@ -113,6 +113,42 @@ public struct Explorer {
     return clears + slotSteps + intents
   }
 
+  /// `slotAndIntentSteps(reference).first`, found without listing the rest: what a new state's
+  /// head tries (`head(of:after:depth:)`), where the whole list was made to read its first step.
+  /// The list begins with the clears, so with the first filled slot the walk meets (a screen's
+  /// slots by index, then its path's elements; a slot's own screen comes after the slot), if
+  /// any. With nothing filled, the walk meets only the root's slots and its path's elements'
+  /// screens: the first slot there that exists gives the first toggle or set; else the root's
+  /// intents come first, then those of its path's elements. `ExplorerFastPathTests` holds it to
+  /// the list's first step.
+  func firstSlotOrIntentStep(_ reference: ReferenceMachine) -> Step? {
+    let spec = topology.spec
+    // The first slot `isWanted` accepts in walk order over the slots a screen and its path's
+    // elements (recursively) hold directly — the walk entering no slot — and its screen's type.
+    func first(in screen: ReferenceScreen, _ isWanted: (ReferenceScreen, Int) -> Bool) -> (components: [Address.Component], type: Int)? {
+      if let index = screen.slots.indices.first(where: { isWanted(screen, $0) }) { return ([.slot(index)], screen.type) }
+      for (index, element) in screen.path.enumerated() {
+        if let found = first(in: element.screen, isWanted) { return ([.pathElement(index)] + found.components, found.type) }
+      }
+      return nil
+    }
+    if let filled = first(in: reference.root, { screen, index in screen.slots[index] != nil }) {
+      return .clear(Address(filled.components))
+    }
+    if let existing = first(in: reference.root, { screen, index in !spec.screens[screen.type].slots[index].isAbsent }) {
+      let address = Address(existing.components)
+      guard case .slot(let index)? = existing.components.last else { return nil }
+      return spec.screens[existing.type].slots[index].isFlag ? .toggle(address, on: true) : .set(address, id: 1)
+    }
+    if let intent = spec.screens[reference.root.type].intents.first { return .app(.root, intent: intent.name) }
+    for (index, element) in reference.path.enumerated() {
+      if let intent = spec.screens[element.screen.type].intents.first {
+        return .app(Address.root.appending(.pathElement(index)), intent: intent.name)
+      }
+    }
+    return nil
+  }
+
   /// The alphabet's path steps, gestures and ways for time to pass (see `alphabet(for:)`).
   private func pathGestureAndTimeSteps(_ runner: Runner, reference: ReferenceMachine) -> [Step] {
     let spec = topology.spec
