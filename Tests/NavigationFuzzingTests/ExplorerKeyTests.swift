@@ -12,16 +12,7 @@ import Testing
   static func plainKey(_ runner: Runner, renaming rename: ((Int) -> Int)?) -> UInt64 {
     var hasher = StableHasher()
     hasher.combine(Int(truncatingIfNeeded: rename.map { runner.reference.stableHash(renamingIDs: $0) } ?? runner.reference.stableHash))
-    var model = runner.world.rootModel.stateDescription(detailed: true)
-    let entries = runner.world.screenEntries()
-    var screen = entries.map(\.description)
-    if let rename {
-      model = model.map { renamingID(inModelLine: $0, rename) }.sorted()
-      screen = zip(entries, screen).map { entry, text in
-        guard case .slot? = entry.tag?.place, let id = entry.tag?.id, text.hasSuffix("#\(id)") else { return text }
-        return text.dropLast("#\(id)".count) + "#\(rename(id))"
-      }
-    }
+    let (model, screen) = texts(runner, renaming: rename)
     let text =
       model.joined(separator: ";") + "|" + screen.joined(separator: ";") + "|"
       + "\(runner.environment.runLoop.pendingCount),\(runner.environment.isTransitioning)"
@@ -36,6 +27,57 @@ import Testing
     let valueEnd = line[valueStart...].firstIndex(of: " ") ?? line.endIndex
     guard let id = Int(line[valueStart..<valueEnd]) else { return line }
     return line[..<valueStart] + String(rename(id)) + line[valueEnd...]
+  }
+
+  /// The model's lines and the screen's entries, ids renamed, as `plainKey` hashes them.
+  static func texts(_ runner: Runner, renaming rename: ((Int) -> Int)?) -> (model: [String], screen: [String]) {
+    var model = runner.world.rootModel.stateDescription(detailed: true)
+    let entries = runner.world.screenEntries()
+    var screen = entries.map(\.description)
+    if let rename {
+      model = model.map { renamingID(inModelLine: $0, rename) }.sorted()
+      screen = zip(entries, screen).map { entry, text in
+        guard case .slot? = entry.tag?.place, let id = entry.tag?.id, text.hasSuffix("#\(id)") else { return text }
+        return text.dropLast("#\(id)".count) + "#\(rename(id))"
+      }
+    }
+    return (model, screen)
+  }
+
+  /// Each piece alone — the model, the screen — keeps its text's partition: the reference's hash,
+  /// which the whole key holds too, does not hide a piece that merges or splits states.
+  @Test func eachPiecePartitionsStatesAsItsTextDoes() {
+    let swap: (Int) -> Int = { $0 == 1 ? 2 : $0 == 2 ? 1 : $0 }
+    var models = 0
+    var screens = 0
+    for topology in Topology.builtIn {
+      var modelKeyOfText: [[String]: UInt64] = [:]
+      var modelTextOfKey: [UInt64: [String]] = [:]
+      var screenKeyOfText: [[String]: UInt64] = [:]
+      var screenTextOfKey: [UInt64: [String]] = [:]
+      for engine in ["state-driven", "strong-presented-reference", "teardown-ignores-identity"] {
+        ExplorerFastPathTests.visitStates(of: topology, engine: EngineChoice.named(engine)!, runs: 4) { runner in
+          for rename in [nil, swap] {
+            let (model, screen) = Self.texts(runner, renaming: rename)
+            var modelHasher = StableHasher()
+            Explorer.combineModel(runner.world.rootModel, into: &modelHasher, renaming: rename)
+            var screenHasher = StableHasher()
+            Explorer.combineScreen(runner.world.screenEntries(), into: &screenHasher, renaming: rename)
+            let (modelKey, screenKey) = (modelHasher.value, screenHasher.value)
+            let label = "\(topology.name)/\(engine)"
+            #expect(modelKeyOfText[model, default: modelKey] == modelKey, "\(label): \(model)")
+            #expect(modelTextOfKey[modelKey, default: model] == model, "\(label): \(model)")
+            #expect(screenKeyOfText[screen, default: screenKey] == screenKey, "\(label): \(screen)")
+            #expect(screenTextOfKey[screenKey, default: screen] == screen, "\(label): \(screen)")
+            (modelKeyOfText[model], modelTextOfKey[modelKey]) = (modelKey, model)
+            (screenKeyOfText[screen], screenTextOfKey[screenKey]) = (screenKey, screen)
+          }
+        }
+      }
+      models += modelKeyOfText.count
+      screens += screenKeyOfText.count
+    }
+    #expect(models > 300 && screens > 100, "\(models) model texts, \(screens) screen texts")
   }
 
   @Test func keysPartitionStatesAsTheirTextsDo() {

@@ -39,17 +39,17 @@ extension Explorer {
   }
 
   /// The model's lines as `ScreenModel.stateDescription(detailed: true)` has them, as a multiset:
-  /// their number, then the wrapping sum of each line's own hash (a sum does not depend on the
-  /// order the walk meets them, as the sorted text does not). A line is its kind (a slot, a
+  /// their number, then the wrapping sum of each line's own hash, mixed (a sum does not depend
+  /// on the order the walk meets them, as the sorted text does not). A line is its kind (a slot, a
   /// screen's bumps, the root's path), the address it names (`ScreenModel.address`, component
   /// by component) and its values (`on` for a flag, the id otherwise; the payload; the bumps; the
   /// path's values).
-  private static func combineModel(_ root: ScreenModel, into hasher: inout StableHasher, renaming rename: ((Int) -> Int)?) {
+  static func combineModel(_ root: ScreenModel, into hasher: inout StableHasher, renaming rename: ((Int) -> Int)?) {
     var lines = 0
     var sum: UInt64 = 0
     func add(_ line: StableHasher) {
       lines += 1
-      sum &+= line.value
+      sum &+= mixed(line.value)
     }
     func combine(_ address: Address, into line: inout StableHasher) {
       line.combine(address.components.count)
@@ -100,10 +100,20 @@ extension Explorer {
     hasher.combine(Int(truncatingIfNeeded: sum))
   }
 
+  /// A line's hash with every bit of it spread over every bit (SplitMix64's finaliser), before
+  /// the lines' hashes are summed: byte-by-byte hashes of similar lines differ in similar ways,
+  /// and summed unmixed, lines `a=1`, `a.b=1` and `a=2`, `a.b=2` gave one sum.
+  private static func mixed(_ value: UInt64) -> UInt64 {
+    var z = value
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+
   /// The screen's entries as their descriptions have them, in order: the style, then `root`
   /// alone, `?` (no tag or no place), or the label — empty (the root's place, or a slot whose
   /// model is gone), a slot's address, or a path element's index — and the id shown, if any.
-  private static func combineScreen(_ entries: [ScreenEntry], into hasher: inout StableHasher, renaming rename: ((Int) -> Int)?) {
+  static func combineScreen(_ entries: [ScreenEntry], into hasher: inout StableHasher, renaming rename: ((Int) -> Int)?) {
     hasher.combine(entries.count)
     for entry in entries {
       combineStyle(entry.style, into: &hasher)
