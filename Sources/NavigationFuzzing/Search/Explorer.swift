@@ -46,30 +46,119 @@ public struct Explorer {
   /// The actions tried from a state: program steps on slots that exist (ids 1 and 2), path steps,
   /// every user gesture on what is on screen, and three ways for time to pass (four while a
   /// transition runs: up to its end).
+  ///
+  /// In this order: a clear for each filled slot, then for each slot that exists a toggle on (an
+  /// empty flag) or sets to ids 1 and 2, both in the order of `ReferenceMachine.filledSlots()` (a
+  /// screen's slots by index, each followed by what its item shows, then its path's elements);
+  /// then the intents of the root, of each filled slot's screen (that order again) and of the
+  /// root path's elements; then path steps, gestures and time. One walk of the reference makes
+  /// the first three lists, reading each slot's spec from its screen's type (the spec
+  /// `TopologySpec.slot(at:)` finds, without walking its address), and makes an address only for
+  /// what it returns: this ran once per state explored, and once more per new state's head.
+  /// `ExplorerFastPathTests` holds it to the plain form (a walk per list, look-ups by address).
   func alphabet(for runner: Runner) -> [Step] {
-    var steps: [Step] = []
-    for address in runner.reference.filledSlots() {
-      steps.append(.clear(address))
+    let reference = runner.reference
+    return slotAndIntentSteps(reference) + pathGestureAndTimeSteps(runner, reference: reference)
+  }
+
+  /// The alphabet's clears, toggles, sets and intents (see `alphabet(for:)`).
+  func slotAndIntentSteps(_ reference: ReferenceMachine) -> [Step] {
+    let spec = topology.spec
+    var clears: [Step] = []
+    var slotSteps: [Step] = []
+    var intents: [Step] = []
+    var components: [Address.Component] = []
+    func addIntents(of type: Int) {
+      let declared = spec.screens[type].intents
+      guard !declared.isEmpty else { return }
+      let address = Address(components)
+      for intent in declared { intents.append(.app(address, intent: intent.name)) }
     }
-    for address in existingSlots(runner.reference) {
-      guard let slot = topology.spec.slot(at: address) else { continue }
-      if slot.isFlag {
-        if runner.reference.item(at: address) == nil { steps.append(.toggle(address, on: true)) }
-      } else {
-        steps.append(.set(address, id: 1))
-        steps.append(.set(address, id: 2))
+    // `exists`: no slot on the way here is absent from its screen's kind (those that are hold
+    // nothing, but the plain walk of existing slots would not look inside one that did).
+    func walk(_ screen: ReferenceScreen, exists: Bool) {
+      let slotSpecs = spec.screens[screen.type].slots
+      for (index, item) in screen.slots.enumerated() {
+        let slotExists = exists && !slotSpecs[index].isAbsent
+        guard item != nil || slotExists else { continue }
+        components.append(.slot(index))
+        let address = Address(components)
+        if item != nil { clears.append(.clear(address)) }
+        if slotExists {
+          if slotSpecs[index].isFlag {
+            if item == nil { slotSteps.append(.toggle(address, on: true)) }
+          } else {
+            slotSteps.append(.set(address, id: 1))
+            slotSteps.append(.set(address, id: 2))
+          }
+        }
+        if let child = item?.child {
+          addIntents(of: child.type)
+          walk(child, exists: slotExists)
+        }
+        components.removeLast()
+      }
+      for (index, element) in screen.path.enumerated() {
+        components.append(.pathElement(index))
+        walk(element.screen, exists: exists)
+        components.removeLast()
       }
     }
-    for screen in existingScreens(runner.reference) {
-      guard let type = runner.reference.screen(at: screen)?.type else { continue }
-      for intent in topology.spec.screens[type].intents { steps.append(.app(screen, intent: intent.name)) }
+    addIntents(of: reference.root.type)
+    walk(reference.root, exists: true)
+    for (index, element) in reference.path.enumerated() {
+      components = [.pathElement(index)]
+      addIntents(of: element.screen.type)
     }
-    if topology.spec.root.hasPath {
+    return clears + slotSteps + intents
+  }
+
+  /// `slotAndIntentSteps(reference).first`, found without listing the rest: what a new state's
+  /// head tries (`head(of:after:depth:)`), where the whole list was made to read its first step.
+  /// The list begins with the clears, so with the first filled slot the walk meets (a screen's
+  /// slots by index, then its path's elements; a slot's own screen comes after the slot), if
+  /// any. With nothing filled, the walk meets only the root's slots and its path's elements'
+  /// screens: the first slot there that exists gives the first toggle or set; else the root's
+  /// intents come first, then those of its path's elements. `ExplorerFastPathTests` holds it to
+  /// the list's first step.
+  func firstSlotOrIntentStep(_ reference: ReferenceMachine) -> Step? {
+    let spec = topology.spec
+    // The first slot `isWanted` accepts in walk order over the slots a screen and its path's
+    // elements (recursively) hold directly — the walk entering no slot — and its screen's type.
+    func first(in screen: ReferenceScreen, _ isWanted: (ReferenceScreen, Int) -> Bool) -> (components: [Address.Component], type: Int)? {
+      if let index = screen.slots.indices.first(where: { isWanted(screen, $0) }) { return ([.slot(index)], screen.type) }
+      for (index, element) in screen.path.enumerated() {
+        if let found = first(in: element.screen, isWanted) { return ([.pathElement(index)] + found.components, found.type) }
+      }
+      return nil
+    }
+    if let filled = first(in: reference.root, { screen, index in screen.slots[index] != nil }) {
+      return .clear(Address(filled.components))
+    }
+    if let existing = first(in: reference.root, { screen, index in !spec.screens[screen.type].slots[index].isAbsent }) {
+      let address = Address(existing.components)
+      guard case .slot(let index)? = existing.components.last else { return nil }
+      return spec.screens[existing.type].slots[index].isFlag ? .toggle(address, on: true) : .set(address, id: 1)
+    }
+    if let intent = spec.screens[reference.root.type].intents.first { return .app(.root, intent: intent.name) }
+    for (index, element) in reference.path.enumerated() {
+      if let intent = spec.screens[element.screen.type].intents.first {
+        return .app(Address.root.appending(.pathElement(index)), intent: intent.name)
+      }
+    }
+    return nil
+  }
+
+  /// The alphabet's path steps, gestures and ways for time to pass (see `alphabet(for:)`).
+  private func pathGestureAndTimeSteps(_ runner: Runner, reference: ReferenceMachine) -> [Step] {
+    let spec = topology.spec
+    var steps: [Step] = []
+    if spec.root.hasPath {
       // One element of each kind (`[Int]`: the value 1).
-      for destination in topology.spec.root.pathDestinations { steps.append(.pathAppend(destination.values?.first ?? 1)) }
-      if !runner.reference.path.isEmpty { steps.append(.pathRemoveLast(1)) }
+      for destination in spec.root.pathDestinations { steps.append(.pathAppend(destination.values?.first ?? 1)) }
+      if !reference.path.isEmpty { steps.append(.pathRemoveLast(1)) }
       // Deep links that reorder and duplicate what is on the stack: where screens are reused by value.
-      let values = runner.reference.path.map(\.value)
+      let values = reference.path.map(\.value)
       if values.count >= 2 { steps.append(.pathSet(values.reversed())) }
       if let first = values.first { steps.append(.pathSet([first] + values)) }
     }
@@ -89,27 +178,6 @@ public struct Explorer {
     return steps + [.tick, .advance(250), .settle]
   }
 
-  private func existingScreens(_ reference: ReferenceMachine) -> [Address] {
-    var result: [Address] = [.root]
-    for address in reference.filledSlots() where reference.item(at: address)?.child != nil { result.append(address) }
-    for index in reference.path.indices { result.append(Address.root.appending(.pathElement(index))) }
-    return result
-  }
-
-  private func existingSlots(_ reference: ReferenceMachine) -> [Address] {
-    var result: [Address] = []
-    func walk(_ screen: ReferenceScreen, at address: Address) {
-      for (index, item) in screen.slots.enumerated() where !topology.spec.screens[screen.type].slots[index].isAbsent {
-        let slotAddress = address.appending(.slot(index))
-        result.append(slotAddress)
-        if let child = item?.child { walk(child, at: slotAddress) }
-      }
-      for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
-    }
-    walk(reference.root, at: .root)
-    return result
-  }
-
   /// Replays `steps` on a fresh world.
   func replay(_ steps: [Step]) -> Runner {
     let runner = Runner(topology: topology, engine: engine)
@@ -124,80 +192,6 @@ public struct Explorer {
   /// another namespace and keep theirs.
   public static func symmetryIsSound(topology: Topology, engine: EngineChoice) -> Bool {
     topology.spec.screens.allSatisfy(\.intents.isEmpty) && engine.makeFeatures() is StandardFeatures
-  }
-
-  /// A state: the model, the screen and what is still in flight. With `symmetry`, the smaller of
-  /// its key and the key of the same state with ids 1 and 2 swapped, so both have one key.
-  func stateKey(_ runner: Runner) -> UInt64 {
-    symmetry ? canonicalKey(runner) : stateKey(runner, renaming: nil)
-  }
-
-  /// The key of the class of states equal to this one up to swapping ids 1 and 2.
-  func canonicalKey(_ runner: Runner) -> UInt64 {
-    min(stateKey(runner, renaming: nil), stateKey(runner, renaming: { $0 == 1 ? 2 : $0 == 2 ? 1 : $0 }))
-  }
-
-  private func stateKey(_ runner: Runner, renaming rename: ((Int) -> Int)?) -> UInt64 {
-    var hasher = StableHasher()
-    let reference = rename.map { runner.reference.stableHash(renamingIDs: $0) } ?? runner.reference.stableHash
-    hasher.combine(Int(truncatingIfNeeded: reference))
-    var model = runner.world.rootModel.stateDescription(detailed: true)
-    let entries = runner.world.screenEntries()
-    var screen = entries.map(\.description)
-    if let rename {
-      model = model.map { Self.renamingID(inModelLine: $0, rename) }.sorted()
-      screen = zip(entries, screen).map { entry, text in
-        guard case .slot? = entry.tag?.place, let id = entry.tag?.id, text.hasSuffix("#\(id)") else { return text }
-        return text.dropLast("#\(id)".count) + "#\(rename(id))"
-      }
-    }
-    // The hash of the text `model;…|screen;…|pending,transitioning`, byte by byte as
-    // `StableHasher.combine` takes them, without making the text.
-    var key = KeyText(hasher.value)
-    key.append(lines: model)
-    key.append("|")
-    key.append(lines: screen)
-    key.append("|\(runner.environment.runLoop.pendingCount),\(runner.environment.isTransitioning)")
-    return key.value
-  }
-
-  /// A `StableHasher` fed the bytes of a text one by one (`combine(Int(byte))`), fed the pieces
-  /// of the text instead of the text: no string is joined, and a byte costs one round, not eight
-  /// (the seven rounds after a byte's low bits only multiply by the FNV prime: one multiply by its
-  /// eighth power). `KeyTextTests` holds it to the plain hasher.
-  struct KeyText {
-    private(set) var value: UInt64
-    private static let primeToTheEighth: UInt64 = {
-      var power: UInt64 = 1
-      for _ in 0..<8 { power = power &* 0x100_0000_01b3 }
-      return power
-    }()
-
-    init(_ value: UInt64) { self.value = value }
-
-    mutating func append(_ text: some StringProtocol) {
-      let prime = Self.primeToTheEighth
-      var value = self.value
-      for byte in text.utf8 { value = (value ^ UInt64(byte)) &* prime }
-      self.value = value
-    }
-
-    /// The lines joined by `;`.
-    mutating func append(lines: [some StringProtocol]) {
-      for (index, line) in lines.enumerated() {
-        if index > 0 { append(";") }
-        append(line)
-      }
-    }
-  }
-
-  /// `slot=ID payload=P` with ID renamed (flags say `on`; `path=` and `bumps(…)=` lines hold no id).
-  private static func renamingID(inModelLine line: String, _ rename: (Int) -> Int) -> String {
-    guard !line.hasPrefix("path="), !line.hasPrefix("bumps("), let equals = line.firstIndex(of: "=") else { return line }
-    let valueStart = line.index(after: equals)
-    let valueEnd = line[valueStart...].firstIndex(of: " ") ?? line.endIndex
-    guard let id = Int(line[valueStart..<valueEnd]) else { return line }
-    return line[..<valueStart] + String(rename(id)) + line[valueEnd...]
   }
 
   /// Where a search is within a depth, for a progress line: `done` of `of` prefixes expanded.

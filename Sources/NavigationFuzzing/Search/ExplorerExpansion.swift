@@ -102,7 +102,12 @@ extension Explorer {
 
   /// The first action a prefix's expansion replays, taken on `runner` (the prefix's world).
   private func head(of runner: Runner, after facts: PrefixFacts, depth: Int) -> ExpansionHead? {
-    guard let step = alphabet(for: runner).first(where: { !Self.reachesPrefixState($0, after: facts) }) else { return nil }
+    // The alphabet's first step, when it is a program step (none is ever skipped); else the
+    // first the rules do not skip.
+    guard
+      let step = firstSlotOrIntentStep(runner.reference)
+        ?? alphabet(for: runner).first(where: { !Self.reachesPrefixState($0, after: facts) })
+    else { return nil }
     _ = perform(step, on: runner, index: depth)
     if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
       return ExpansionHead(outcome: .violation(violation.invariant))
