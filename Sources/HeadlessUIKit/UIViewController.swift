@@ -59,13 +59,17 @@ open class UIViewController: UIResponder {
   var directlyPresented: UIViewController?
   /// The presentation context that presented this controller.
   weak var directPresenter: UIViewController?
-  public final var modalPresentationStyle: UIModalPresentationStyle {
+  /// Open, as in UIKit: app code overrides it (`override var modalPresentationStyle { get {
+  /// .fullScreen } set {} }`), and the simulator reads the property, never its storage, so an
+  /// override decides how the controller is presented.
+  open var modalPresentationStyle: UIModalPresentationStyle {
     get { storedModalPresentationStyle }
     set { storedModalPresentationStyle = newValue }
   }
   private var storedModalPresentationStyle = UIModalPresentationStyle.automatic
-  /// When true, the user cannot swipe the sheet away or tap outside the popover.
-  public var isModalInPresentation = false
+  /// When true, the user cannot swipe the sheet away or tap outside the popover. Open, as in
+  /// UIKit: an override is what the swipe reads.
+  open var isModalInPresentation = false
   public var definesPresentationContext = false
   private var storedPresentationController: UIPresentationController?
 
