@@ -10,7 +10,7 @@ open class UIViewController: UIResponder {
   /// Creation order within the environment: deterministic, so logs compare across runs.
   public final var serial: Int { creationSerial }
   private var creationSerial = 0
-  public var title: String?
+  open var title: String?
   /// UIKit's property; the harness uses it to name the screen a controller shows.
   public var restorationIdentifier: String?
 
@@ -70,7 +70,7 @@ open class UIViewController: UIResponder {
   /// When true, the user cannot swipe the sheet away or tap outside the popover. Open, as in
   /// UIKit: an override is what the swipe reads.
   open var isModalInPresentation = false
-  public var definesPresentationContext = false
+  open var definesPresentationContext = false
   private var storedPresentationController: UIPresentationController?
 
   // MARK: Transition flags, true only while the matching transition runs
@@ -94,13 +94,25 @@ open class UIViewController: UIResponder {
   public var traitOverrides = UITraitOverrides()
   /// What the navigation bar shows while this controller is on top (held only).
   public private(set) lazy var navigationItem = UINavigationItem(title: title)
-  public var toolbarItems: [UIBarButtonItem]?
-  public var hidesBottomBarWhenPushed = false
-  public var preferredContentSize = CGSize.zero
-  public var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+  // Held only, and open as in UIKit: app code overrides these in its controllers, and a file
+  // that does must compile unchanged.
+  open var toolbarItems: [UIBarButtonItem]?
+  open var hidesBottomBarWhenPushed = false
+  open var preferredContentSize = CGSize.zero
+  open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
   /// Orientations, held only: the simulator has no rotation. Overridable, as in UIKit.
   open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
   open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+  open var shouldAutorotate: Bool { true }
+  /// The status bar and home indicator, held only: nothing is drawn.
+  open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+  open var prefersStatusBarHidden: Bool { false }
+  open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+  open var childForStatusBarStyle: UIViewController? { nil }
+  open var childForStatusBarHidden: UIViewController? { nil }
+  open var prefersHomeIndicatorAutoHidden: Bool { false }
+  /// Tells UIKit to read the status bar properties again; nothing here draws them.
+  public func setNeedsStatusBarAppearanceUpdate() {}
 
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
   final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
