@@ -51,22 +51,13 @@ extension Explorer {
       lines += 1
       sum &+= mixed(line.value)
     }
-    func combine(_ address: Address, into line: inout StableHasher) {
-      line.combine(address.components.count)
-      for component in address.components {
-        switch component {
-        case .slot(let index): line.combine(2 &* index)
-        case .pathElement(let index): line.combine(2 &* index &+ 1)
-        }
-      }
-    }
     func walk(_ screen: ScreenModel) {
       let slots = screen.spec.slots
       for index in slots.indices {
         guard let item = screen.peek(index) else { continue }
         var line = StableHasher()
         line.combine(1)
-        combine(screen.address, into: &line)
+        combineAddress(screen.address, into: &line)
         line.combine(index)
         if slots[index].isFlag {
           line.combine(0)
@@ -82,7 +73,7 @@ extension Explorer {
       if screen.peekBumps > 0 {
         var line = StableHasher()
         line.combine(2)
-        combine(screen.address, into: &line)
+        combineAddress(screen.address, into: &line)
         line.combine(screen.peekBumps)
         add(line)
       }
@@ -98,6 +89,18 @@ extension Explorer {
     walk(root)
     hasher.combine(lines)
     hasher.combine(Int(truncatingIfNeeded: sum))
+  }
+
+  /// An address as its text names it: its length, then each component, slots as even numbers
+  /// and path elements as odd ones, so `slot(1)` and `pathElement(0)` never meet.
+  private static func combineAddress(_ address: Address, into hasher: inout StableHasher) {
+    hasher.combine(address.components.count)
+    for component in address.components {
+      switch component {
+      case .slot(let index): hasher.combine(2 &* index)
+      case .pathElement(let index): hasher.combine(2 &* index &+ 1)
+      }
+    }
   }
 
   /// A line's hash with every bit of it spread over every bit (SplitMix64's finaliser), before
@@ -127,13 +130,7 @@ extension Explorer {
       case .slot(let address, _) where tag.isAttached:
         isSlot = true
         hasher.combine(1)
-        hasher.combine(address.components.count)
-        for component in address.components {
-          switch component {
-          case .slot(let index): hasher.combine(2 &* index)
-          case .pathElement(let index): hasher.combine(2 &* index &+ 1)
-          }
-        }
+        combineAddress(address, into: &hasher)
       case .slot:
         isSlot = true
         hasher.combine(2)
