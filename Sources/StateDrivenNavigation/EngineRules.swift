@@ -106,6 +106,27 @@ public struct EngineRules: Sendable, Equatable {
   /// it twice (a teardown reached from two callbacks), so what the app does in it happens twice.
   public var runsOnDismissOnce = true
 
+  /// A modal the engine takes away is dismissed by asking its presenter; false asks the modal
+  /// itself, which UIKit reads as "dismiss what *you* present" when it presents another: only
+  /// that one goes, and the modal stays (swift-navigation #183).
+  public var dismissesThroughPresenter = true
+  /// A controller counts as gone when it leaves its container (`didMove(toParent: nil)`), as well
+  /// as when it is dismissed; false watches `viewDidDisappear` alone, which the screens a
+  /// multi-pop removes from the middle of a stack never get, so their state stays set
+  /// (swift-navigation #323/#324).
+  public var leavesOnRemovalFromContainer = true
+  /// A presenter popped off its stack takes its modals with it; false leaves them on screen,
+  /// showing state nothing holds any more (swift-navigation #192).
+  public var dismissesModalsOfDepartedPresenter = true
+  /// An alert that goes runs its binding's `onDismiss`, as every other presentation does; false
+  /// never does (swift-navigation #257, #303, #308: `onDismiss` not called for alerts).
+  public var runsOnDismissForAlerts = true
+
+  /// A screen replaced by a new identity runs its binding's `onDismiss` between its dismissal and
+  /// the new presentation, as SwiftUI's `sheet(item:)` does; false skips it (the change proposed,
+  /// and declined, in swift-navigation PR #238).
+  public var runsOnDismissOnReplacement = true
+
   /// The engine's own rules.
   public init() {}
 

@@ -119,6 +119,7 @@ extension UIViewController {
   /// A presenter popped off its stack takes its modals with it (swift-navigation #192); its
   /// pushed destinations are popped with it by UIKit already.
   func dismissPresentationsOfDepartedPresenter(_ table: PresentationTable) {
+    guard rules.dismissesModalsOfDepartedPresenter else { return }
     for entry in table.entries where entry.kind == .modal {
       guard let controller = entry.controller, controller.parent == nil else { continue }
       // A presenter popped only as collateral comes back; so do its modals, so they write nothing.
@@ -131,5 +132,6 @@ extension UIViewController {
 
 let skipsOnDismissKey = AssociatedKey<SkipsOnDismiss>()
 
-/// Marks a modal whose `onDismiss` is skipped (`EngineRules.runsOnDismissWhenPresenterLeaves`).
+/// Marks a controller whose `onDismiss` is skipped (`EngineRules.runsOnDismissWhenPresenterLeaves`,
+/// `EngineRules.runsOnDismissOnReplacement`).
 final class SkipsOnDismiss: Sendable {}

@@ -82,7 +82,10 @@ extension UIViewController {
     }
     // An identity change: the old screen goes whether or not the new one ever shows (it may be
     // superseded while it waits), then the new one comes.
-    if let replaced { dismissOwnDestination(replaced, kind: kind) }
+    if let replaced {
+      if !rules.runsOnDismissOnReplacement { replaced.setAssociatedObject(SkipsOnDismiss(), for: skipsOnDismissKey) }
+      dismissOwnDestination(replaced, kind: kind)
+    }
     // Showing waits until every re-run of this turn has run, so every removal decided in the turn
     // starts first: a pop decided later in the turn must not take a screen pushed earlier along.
     RerunQueue.shared.runAfterRerunsOfThisTurn { [weak self] in
@@ -144,6 +147,7 @@ extension UIViewController {
       }
       let runOnDismiss = {
         if child.associatedObject(for: skipsOnDismissKey) != nil { return }
+        if child is UIAlertController, !rules.runsOnDismissForAlerts { return }
         onDismiss?()
         if !rules.runsOnDismissOnce { onDismiss?() }
       }
@@ -223,7 +227,9 @@ extension UIViewController {
       }
       return
     }
-    presenter.dismiss(animated: true)
+    // Asked of the presenter: asked of `child`, UIKit would dismiss only what `child` presents,
+    // if it presents anything.
+    (rules.dismissesThroughPresenter ? presenter : child).dismiss(animated: true)
   }
 
   /// A transition that a modal call on this presenter would collide with: one involving its
@@ -342,7 +348,9 @@ extension UIViewController {
       case .viewDidDisappear where controller.isBeingDismissedWithAncestors:
         controller.fireLeavingHooks()
         controller.fireLeavingHooksOfControllersDismissedBelow()
-      case .didMoveToParent(isNil: true): controller.fireLeavingHooks()
+      case .viewDidDisappear where controller.isMovingFromParent && !rules.leavesOnRemovalFromContainer:
+        controller.fireLeavingHooks()
+      case .didMoveToParent(isNil: true) where rules.leavesOnRemovalFromContainer: controller.fireLeavingHooks()
       default: break
       }
     }

@@ -114,11 +114,14 @@ extension EngineChoice {
     caughtBy: .referenceAgreement, make: { StateDrivenEngine() }, features: { EndMeetingReturnsToElementBeforeLast() })
 
   /// Every mutant: the engine's rule variants, the app glue's, the engine variants that replace
-  /// one component (a stack controller, how covers are wrapped), then the rule variants of
-  /// `swift-navigation-like`.
+  /// one component (a stack controller, how covers are wrapped), the rule variants of
+  /// `swift-navigation-like`, then the built-in engine's variants with swift-navigation's
+  /// reported defects.
   public static var mutants: [EngineChoice] {
-    Mutant.all.map(\.engine) + [endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens]
-      + [lastDestinationWins]
-      + Mutant.ofSwiftNavigationLike.map(\.engine)
+    let components: [EngineChoice] = [
+      endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens, lastDestinationWins,
+    ]
+    return Mutant.all.map(\.engine) + components + Mutant.ofSwiftNavigationLike.map(\.engine)
+      + Mutant.ofReportedBugs.map(\.engine)
   }
 }
