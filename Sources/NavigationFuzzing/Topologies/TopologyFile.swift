@@ -202,6 +202,10 @@ public enum TopologyFile {
   /// A JSON syntax error, located at its line and column: JSONDecoder only says "not valid JSON",
   /// JSONSerialization says "around character N" (a 0-based byte offset) or "end of file".
   private static func syntaxProblem(_ data: Data, file: String) -> Problem {
+    // JSONSerialization places bad UTF-8 at no line ("starting from character N"): place it here.
+    if let place = UTF8Validation.firstInvalidByte(in: data) {
+      return Problem(file: "\(file):\(place.line):\(place.column)", place: "", message: "not UTF-8 text: a topology file is UTF-8 JSON")
+    }
     var detail = "not valid JSON"
     var offset = data.count
     do {
