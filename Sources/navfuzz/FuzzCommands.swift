@@ -20,8 +20,10 @@ struct EncodeCommand: ParsableCommand {
           let bytes = FuzzInput.encode(trace, topology: topology)
           let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
           let url = URL(fileURLWithPath: "\(out)/\(topology.name)/\(name).bin")
-          try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-          try Data(bytes).write(to: url, options: .atomic)
+          try Output.writing(url.path) {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+          }
           written += 1
         }
       }
@@ -66,7 +68,14 @@ struct ImportCommand: ParsableCommand {
         topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
         semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: shrinker.shrink(steps))
       let text = TraceFormat.print(shrunk)
-      try Output.write(text, to: path)
+      do {
+        try Output.write(text, to: path)
+      } catch {
+        // The shrunk trace is not lost: it is printed, and the error exits 2.
+        print("\(violation.invariant.rawValue): \(steps.count) decoded steps, shrunk to \(shrunk.actions.count); not written")
+        print(text, terminator: "")
+        throw error
+      }
       print("\(violation.invariant.rawValue): \(steps.count) decoded steps, shrunk to \(shrunk.actions.count); wrote \(path)")
       print(text, terminator: "")
       throw ExitCode(1)

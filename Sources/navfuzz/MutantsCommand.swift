@@ -36,6 +36,7 @@ struct MutantsCommand: ParsableCommand {
       let origin = clock.now
       let now = { (clock.now - origin).seconds }
       var escaped = 0
+      var unwritten = 0
       print("mutant                        invariant                caught  median s  worst s  shrunk  shortest  judged by")
       let profile = semantics.flatMap(SemanticsProfile.named)
       for mutant in EngineChoice.mutants {
@@ -60,11 +61,19 @@ struct MutantsCommand: ParsableCommand {
           "\(row.engine.padding(30))\(row.expected.rawValue.padding(25))\((row.caught ? "yes" : "NO").padding(8))\(median.padding(10))\(worst.padding(9))\(shrunk.padding(8))\(shortest.padding(10))\(row.semantics)"
         )
         if let directory = writeCorpus, let trace = row.shrunk {
-          try Output.write(TraceFormat.print(trace), to: "\(directory)/\(row.engine).navtrace")
+          // One trace that cannot be written does not cost the rest of the table: named, exit 2.
+          do {
+            try Output.write(TraceFormat.print(trace), to: "\(directory)/\(row.engine).navtrace")
+          } catch {
+            Output.error("\(error)")
+            unwritten += 1
+          }
         }
       }
       print(escaped == 0 ? "all \(EngineChoice.mutants.count) mutants caught" : "\(escaped) mutant(s) escaped")
+      if unwritten > 0 { print("\(unwritten) trace(s) not written to --write-corpus") }
       if escaped > 0 { throw ExitCode(1) }
+      if unwritten > 0 { throw ExitCode(2) }
     }
   }
 }

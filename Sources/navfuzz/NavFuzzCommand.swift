@@ -31,7 +31,7 @@ struct NavFuzzCommand: ParsableCommand {
         Self.exit(withError: error)  // --help and friends
       }
       // Located errors ("file:line: error: …") print as they are; others get argument-parser's text.
-      let located = error is InputError || error is TraceError || error is TopologyFile.Problem
+      let located = error is InputError || error is WriteError || error is TraceError || error is TopologyFile.Problem
       FileHandle.standardError.write(Data(((located ? "\(error)" : fullMessage(for: error)) + "\n").utf8))
       Foundation.exit(2)
     }
@@ -44,16 +44,51 @@ struct InputError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// A file that could not be written (a full disk, a read-only place, a name too long): printed
+/// with its path, exit code 2.
+struct WriteError: Error, CustomStringConvertible {
+  let path: String
+  let reason: String
+  var description: String { "\(path): error: could not write the file: \(reason)" }
+}
+
 enum Output {
   static func error(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }
 
-  /// Writes a file whole or not at all (a temporary file renamed into place).
+  /// Writes a file whole or not at all (a temporary file renamed into place); a failure is a
+  /// `WriteError` naming the file and the system's reason (a full disk, a read-only place).
   static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url, options: .atomic)
+    try writing(path) {
+      let url = URL(fileURLWithPath: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url, options: .atomic)
+    }
+  }
+
+  /// Runs `body`, which writes `path` (a file, or a folder of files); a failure becomes a
+  /// `WriteError` naming the file it was about (Foundation's `NSFilePath`, else `path`).
+  static func writing<Result>(_ path: String, _ body: () throws -> Result) throws -> Result {
+    do {
+      return try body()
+    } catch let error as WriteError {
+      throw error
+    } catch {
+      let file = (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? path
+      throw WriteError(path: file, reason: reason(for: error))
+    }
+  }
+
+  /// "No space left on device", not Foundation's `NSCocoaErrorDomain` dump.
+  static func reason(for error: any Error) -> String {
+    if let error = error as? WriteError { return error.reason }
+    var cause: NSError? = error as NSError
+    while let current = cause {
+      if current.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(current.code))) }
+      cause = current.userInfo[NSUnderlyingErrorKey] as? NSError
+    }
+    return (error as NSError).localizedDescription
   }
 
   static var stderrIsTerminal: Bool { isatty(2) != 0 }
@@ -149,14 +184,22 @@ struct EngineOption: ParsableArguments {
       }
       judged = judged.judged(by: profile)
     }
+    var allowed: [InvariantID: String] = [:]
     for entry in allow {
-      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-      guard let invariant = InvariantID(rawValue: parts[0]) else {
+      // Not `split`: it drops empty pieces, and `--allow ''` or `--allow =x` would then have none.
+      let name = String(entry.prefix { $0 != "=" })
+      let reason = entry.count > name.count ? String(entry.dropFirst(name.count + 1)) : nil
+      guard let invariant = InvariantID(rawValue: name) else {
         throw ValidationError(
-          "--allow '\(entry)': unknown invariant '\(parts[0])' (known: \(InvariantID.allCases.map(\.rawValue).joined(separator: ", ")))")
+          "--allow '\(entry)': unknown invariant '\(name)' (known: \(InvariantID.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
+      // A second reason for one invariant would silently replace the first in every report.
+      if let earlier = allowed[invariant] {
+        throw ValidationError("--allow '\(entry)': '\(name)' is already allowed by --allow '\(earlier)'; give one reason")
+      }
+      allowed[invariant] = entry
       do {
-        judged = try judged.allowing(invariant, because: parts.count == 2 ? parts[1] : "")
+        judged = try judged.allowing(invariant, because: reason ?? "")
       } catch {
         throw ValidationError("--allow '\(entry)': \(error) (write --allow \(invariant.rawValue)=REASON)")
       }
@@ -217,11 +260,21 @@ let topologyNames = Topology.all.map(\.name).joined(separator: ", ")
 /// Reads and parses a trace file; a missing, unreadable or malformed file is an input error.
 @MainActor
 func loadTrace(_ path: String) throws -> Trace {
+  var isDirectory: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    throw TraceError(file: path, line: 1, message: "no such file")
+  }
+  guard !isDirectory.boolValue else {
+    throw TraceError(file: path, line: 1, message: "a folder, not a trace file")
+  }
   guard let data = FileManager.default.contents(atPath: path) else {
-    throw TraceError(file: path, line: 1, message: "cannot read the file")
+    throw TraceError(file: path, line: 1, message: "cannot read the file (permissions?)")
   }
   guard let text = String(data: data, encoding: .utf8) else {
-    throw TraceError(file: path, line: 1, message: "not UTF-8 text: a .navtrace file is text")
+    let place = UTF8Validation.firstInvalidByte(in: data)
+    throw TraceError(
+      file: path, line: place?.line ?? 1,
+      message: "not UTF-8 text (column \(place?.column ?? 1)): a .navtrace file is UTF-8 text")
   }
   return try TraceFormat.parse(text, source: path)
 }

@@ -28,7 +28,7 @@ struct ReportCommand: ParsableCommand {
         }
       }
       let value = CampaignReport(replays: replays, durationSeconds: (clock.now - started).seconds)
-      let files = try ReportWriter.write(value, to: report)
+      let files = try Output.writing(report) { try ReportWriter.write(value, to: report) }
       print("\(replays.count) trace(s): \(value.verdict)")
       print("reports: \(files.joined(separator: " "))")
       if !value.passed { throw ExitCode(1) }

@@ -59,7 +59,7 @@ extension RunCommand {
     if let report {
       let value = CampaignReport(
         rotation: parts, engine: engine, options: options, durationSeconds: elapsed, minDistinctStates: minDistinctStates)
-      let files = try ReportWriter.write(value, to: report)
+      let files = try Output.writing(report) { try ReportWriter.write(value, to: report) }
       print("reports: \(files.joined(separator: " "))")
     }
     let failed = ran.contains { !$0.result.failures.isEmpty }

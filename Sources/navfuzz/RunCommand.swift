@@ -52,8 +52,8 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)")
     }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
-    if let workerFirstIndex, workerFirstIndex < 0 {
-      throw ValidationError("--worker-first-index must be at least 0, found \(workerFirstIndex)")
+    if let workerFirstIndex, workerFirstIndex < 0 || workerFirstIndex > Int.max - runs {
+      throw ValidationError("--worker-first-index must be at least 0 and leave room for --runs, found \(workerFirstIndex)")
     }
     if let minDistinctStates, minDistinctStates < 0 {
       throw ValidationError("--min-distinct-states must be at least 0, found \(minDistinctStates)")
@@ -115,7 +115,7 @@ struct RunCommand: ParsableCommand {
         let value = CampaignReport(
           campaign: result, topology: topology, engine: engine, options: options, durationSeconds: elapsed,
           minDistinctStates: minDistinctStates, savedTraces: saved.paths)
-        let files = try ReportWriter.write(value, to: report)
+        let files = try Output.writing(report) { try ReportWriter.write(value, to: report) }
         print("reports: \(files.joined(separator: " "))")
       }
       try throwExitCode(failed: !result.failures.isEmpty || floorMissed, unwritten: saved.unwritten, interrupted: session.interruption.happened)
@@ -213,7 +213,7 @@ extension RunCommand {
         // A found failure is never lost: the trace is below, and the run seed repeats it.
         unwritten += 1
         written.append("")
-        Output.error("\(path): error: could not save the trace: \(error.localizedDescription)")
+        Output.error("\(path): error: could not save the trace: \(Output.reason(for: error))")
         print("    rerun: \(rerun)")
       }
       print(text.split(separator: "\n").map { "    | \($0)" }.joined(separator: "\n"))

@@ -38,7 +38,13 @@ struct ShrinkCommand: ParsableCommand {
         semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: steps)
       let text = TraceFormat.print(shrunk)
       if let out {
-        try Output.write(text, to: out)
+        do {
+          try Output.write(text, to: out)
+        } catch {
+          // The shrunk trace is not lost: it is printed, and the error exits 2.
+          print(text, terminator: "")
+          throw error
+        }
         print("\(violation.invariant.rawValue): \(trace.actions.count) → \(shrunk.actions.count) steps in \(shrinker.attempts) replays; wrote \(out)")
       } else {
         print(text, terminator: "")

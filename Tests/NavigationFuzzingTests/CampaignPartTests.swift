@@ -22,6 +22,11 @@ import Testing
       #expect(ranges.flatMap { Array($0) } == Array(0..<runs), "\(runs) runs in \(parts) parts")
       #expect(ranges.allSatisfy { !$0.isEmpty })
     }
+    // The most runs a command line can ask for: no overflow, every run still in one range.
+    let huge = Campaign.ranges(runs: Int.max, parts: 3)
+    #expect(huge.map(\.lowerBound) == [0, Int.max / 3, Int.max / 3 * 2])
+    #expect(huge.last?.upperBound == Int.max)
+    #expect(zip(huge, huge.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
   }
 
   @Test(arguments: [1, 2, 3, 7])

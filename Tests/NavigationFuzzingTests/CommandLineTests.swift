@@ -265,7 +265,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let process = Process()
     process.executableURL = Self.binary
-    process.arguments = ["run", "--topology", "basic", "--runs", "100000000", "--report", "report", "--jobs", "1"]
+    // --seconds bounds the campaign should this test process die before it interrupts it (an
+    // orphan would otherwise run for hours); 120 s is far beyond the moment it is interrupted.
+    process.arguments = ["run", "--topology", "basic", "--runs", "100000000", "--seconds", "120", "--report", "report", "--jobs", "1"]
     process.currentDirectoryURL = folder
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -345,7 +347,8 @@ import Testing
     let process = Process()
     process.executableURL = Self.binary
     // The default campaign, a rotation: interrupted in its first topology, it names the others as not run.
-    process.arguments = ["run", "--runs", "100000000", "--jobs", "2"]
+    // Bounded as above: each topology gets 120 s / 8 = 15 s, and the interrupt comes after 3.
+    process.arguments = ["run", "--runs", "100000000", "--seconds", "120", "--jobs", "2"]
     process.currentDirectoryURL = folder
     let out = Pipe()
     process.standardOutput = out
@@ -356,6 +359,95 @@ import Testing
     let stdout = Self.interruptAndExpectItsSummary(process, stdout: out)
     #expect(stdout.contains(" topologies in turn, "), "\(stdout)")
     #expect(stdout.contains("not run: interrupted"), "\(stdout)")
+  }
+
+  @Test func anEmptyOrRepeatedAllowanceIsAUsageErrorNotACrash() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let empty = try Self.run(["run", "--topology", "basic", "--runs", "1", "--allow", ""], in: folder)
+    #expect(empty.status == 2, "\(empty.stderr)")
+    #expect(empty.stderr.contains("--allow '': unknown invariant ''"), "\(empty.stderr)")
+    let twice = try Self.run(
+      ["run", "--topology", "basic", "--runs", "1", "--allow", "state-ui-consistency=a", "--allow", "state-ui-consistency=b"],
+      in: folder)
+    #expect(twice.status == 2, "\(twice.stdout)")
+    #expect(twice.stderr.contains("'state-ui-consistency' is already allowed by --allow 'state-ui-consistency=a'"), "\(twice.stderr)")
+  }
+
+  /// `--runs Int.max` with `--seconds` is a campaign "until the time is up"; split into processes
+  /// it once trapped on `runs * part`.
+  @Test func theLargestRunCountSplitsIntoProcesses() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outcome = try Self.run(
+      ["run", "--topology", "basic", "--runs", "\(Int.max)", "--seconds", "0.5", "--jobs", "2"], in: folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("result: no violations"), "\(outcome.stdout)")
+    let worker = try Self.run(
+      ["run", "--topology", "basic", "--runs", "2", "--worker-first-index", "\(Int.max)"], in: folder)
+    #expect(worker.status == 2)
+    #expect(worker.stderr.contains("--worker-first-index must be at least 0 and leave room for --runs"), "\(worker.stderr)")
+  }
+
+  /// A write that fails after the work (here a file name too long for the file system) names the
+  /// file and the reason, exits 2, and loses nothing: the shrunk trace is printed instead.
+  @Test func aFailedWriteNamesTheFileAndKeepsTheWork() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.write(
+      "navtrace 1\ntopology basic\nengine no-write-back\nset presentedChild 1\nsettle\nuser dismiss\nsettle\n",
+      to: "failing.navtrace", in: folder)
+    let tooLong = String(repeating: "x", count: 300) + ".navtrace"
+    let shrink = try Self.run(["shrink", "--exhaustive", "0", "failing.navtrace", "--out", tooLong], in: folder)
+    #expect(shrink.status == 2, "\(shrink.stdout)\(shrink.stderr)")
+    #expect(shrink.stderr.contains("\(tooLong): error: could not write the file: "), "\(shrink.stderr)")
+    #expect(!shrink.stderr.contains("NSCocoaErrorDomain"), "\(shrink.stderr)")
+    #expect(shrink.stdout.hasPrefix("navtrace 1\ntopology basic\n"), "\(shrink.stdout)")
+  }
+
+  /// The four reports are one set: when one of them cannot be written (a folder where report.html
+  /// goes), none of the others is, and the error names the culprit.
+  @Test func reportsAreWrittenAsASetOrNotAtAll() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("report/report.html"), withIntermediateDirectories: true)
+    try Self.write("navtrace 1\ntopology basic\nset presentedChild 1\nsettle\nexpect ok\n", to: "ok.navtrace", in: folder)
+    let outcome = try Self.run(["report", "ok.navtrace", "--report", "report"], in: folder)
+    #expect(outcome.status == 2, "\(outcome.stdout)")
+    #expect(outcome.stderr.contains("report/report.html: error: could not write the file: Is a directory"), "\(outcome.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("report").path) == ["report.html"])
+  }
+
+  /// A trace the mutants table cannot write is named, and the table still covers every mutant.
+  @Test func mutantsGoOnWhenATraceCannotBeWritten() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("traces/no-write-back.navtrace"), withIntermediateDirectories: true)
+    let outcome = try Self.run(["mutants", "--seeds", "1", "--runs", "60", "--write-corpus", "traces"], in: folder)
+    #expect(outcome.status != 0)
+    #expect(outcome.stderr.contains("traces/no-write-back.navtrace: error: could not write the file"), "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("mutants caught") || outcome.stdout.contains("mutant(s) escaped"), "\(outcome.stdout)")
+    #expect(outcome.stdout.contains("1 trace(s) not written to --write-corpus"), "\(outcome.stdout)")
+  }
+
+  /// Text that is not UTF-8 is located at its line, not at line 1.
+  @Test func badUTF8IsLocatedAtItsLine() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("navtrace 1\ntopology basic\nset presentedChild 1\n# caf".utf8 + [0xE9] + Data(" au lait\n".utf8))
+      .write(to: folder.appendingPathComponent("latin1.navtrace"))
+    let trace = try Self.run(["replay", "latin1.navtrace"], in: folder)
+    #expect(trace.status == 2)
+    #expect(trace.stderr.contains("latin1.navtrace:4: error: not UTF-8 text (column 6)"), "\(trace.stderr)")
+    try Data("{ \"name\": \"shop\",\n  \"root\": \"h".utf8 + [0xFF] + Data("me\", \"screens\": [] }\n".utf8))
+      .write(to: folder.appendingPathComponent("latin1.json"))
+    let topology = try Self.run(["run", "--topology", "latin1.json", "--runs", "1"], in: folder)
+    #expect(topology.status == 2)
+    #expect(topology.stderr.contains("latin1.json:2:13: error: not UTF-8 text"), "\(topology.stderr)")
+    let folderAsTrace = try Self.run(["shrink", "."], in: folder)
+    #expect(folderAsTrace.status == 2)
+    #expect(folderAsTrace.stderr.contains(".:1: error: a folder, not a trace file"), "\(folderAsTrace.stderr)")
   }
 
   /// Sends SIGINT to a running campaign, which must end on its own, soon (else it is killed so

@@ -28,6 +28,29 @@ import Testing
     #expect(Self.problem(Self.document(named: #""my-shop_2""#)) == nil)
   }
 
+  /// Saved traces are named TOPOLOGY-ENGINE-INVARIANT.navtrace: a name too long for that (a file
+  /// system takes 255 bytes) is rejected, and the message does not echo all of it.
+  @Test func aNameTooLongForAFileNameIsRejected() throws {
+    #expect(Self.problem(Self.document(named: "\"" + String(repeating: "a", count: 100) + "\"")) == nil)
+    let problem = try #require(Self.problem(Self.document(named: "\"" + String(repeating: "a", count: 101) + "\"")))
+    #expect(problem.place == "name")
+    #expect(problem.message.contains("use at most 100 ASCII letters"), "\(problem)")
+    #expect(problem.message.count < 300, "\(problem)")
+  }
+
+  /// A key written twice in one object: JSON parsers keep one value silently; here it is an error
+  /// at the second one. The same key in two different objects is fine.
+  @Test func aDuplicateKeyIsRejectedAtItsLine() throws {
+    let json = """
+      { "name": "shop", "root": "home",
+        "screens": [ { "name": "home", "slots": [], "name": "cart" } ] }
+      """
+    let problem = try #require(Self.problem(json))
+    #expect(problem.description == #"app.json:2:47: error: duplicate key "name" in one object (only one of its values would count)"#)
+    // Values equal to a key, and one key in several objects, are not duplicates.
+    #expect(Self.problem(#"{"name": "shop", "root": "name", "screens": [{"name": "name", "slots": []}]}"#) == nil)
+  }
+
   @Test func unknownKeysAreRejectedWhereTheyAre() throws {
     let misspelt = #"{"name": "x", "root": "home", "screens": [{"name": "home", "slots": [{"name": "a", "style": "sheet", "sreen": "home"}]}]}"#
     let problem = try #require(Self.problem(misspelt))

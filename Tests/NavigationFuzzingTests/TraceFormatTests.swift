@@ -96,6 +96,9 @@ import Testing
     ("navtrace 1\ntopology basic\nsettle\nengine x\n", 4, "right after the topology line"),
     ("navtrace 1\ntopology syncups-stack\napp path[0] fly\n", 3, "has no intent 'fly'"),
     ("navtrace 1\ntopology basic\napp root startMeeting\n", 3, "its intents: none"),
+    ("navtrace 1\ntopology basic\nset presentedChild 1\ntopology counter\n", 4, "'topology NAME' must come once"),
+    ("navtrace 1\r\ntopology basic\rset presentedChild 1\r", 2, "a carriage return (CR) inside the line"),
+    ("navtrace 1\ntopology basic\nset presentedChild " + String(repeating: "9", count: 100_000) + "\n", 3, "…"),
   ]
 
   @Test(arguments: 0..<malformed.count)
@@ -109,6 +112,7 @@ import Testing
       #expect(error.line == line)
       #expect(error.message.contains(fragment), "\(error)")
       #expect(error.description.hasPrefix("bad.navtrace:\(line): error: "))
+      #expect(error.message.count <= 1_001, "a message quotes a long line whole")
     }
   }
 

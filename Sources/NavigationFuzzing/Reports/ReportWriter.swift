@@ -1,7 +1,9 @@
 import Foundation
 
 /// Writes a report in every format into a folder: report.json, junit.xml, report.md, report.html.
-/// Each file is written whole or not at all (a temporary file renamed into place).
+/// The four are written as a set: each first to a temporary file in the folder, then all renamed
+/// into place, so a full disk or a failed write leaves the folder's earlier reports as they were,
+/// never a new report.json beside an old report.html.
 public enum ReportWriter {
   public static func write(_ report: CampaignReport, to folder: String) throws -> [String] {
     let directory = URL(fileURLWithPath: folder)
@@ -12,13 +14,36 @@ public enum ReportWriter {
       ("report.md", Data(MarkdownReport.render(report).utf8)),
       ("report.html", Data(HTMLReport.render(report).utf8)),
     ]
-    var written: [String] = []
+    let token = UUID().uuidString
+    var staged: [(temporary: URL, final: URL)] = []
+    defer { for file in staged { try? FileManager.default.removeItem(at: file.temporary) } }
     for (name, data) in files {
-      let url = directory.appendingPathComponent(name)
-      try data.write(to: url, options: .atomic)
-      written.append(url.path)
+      let temporary = directory.appendingPathComponent(".\(name).\(token).tmp")
+      staged.append((temporary, directory.appendingPathComponent(name)))
+      do {
+        try data.write(to: temporary)
+      } catch {
+        // Named by the report file, not the temporary one.
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent(name).path, NSUnderlyingErrorKey: error])
+      }
     }
-    return written
+    // A rename can still fail (a folder where a report goes): find that before the first one.
+    for file in staged {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: file.final.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw CocoaError(
+          .fileWriteUnknown,
+          userInfo: [NSFilePathErrorKey: file.final.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))])
+      }
+    }
+    for file in staged {
+      guard rename(file.temporary.path, file.final.path) == 0 else {
+        throw CocoaError(
+          .fileWriteUnknown,
+          userInfo: [NSFilePathErrorKey: file.final.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno))])
+      }
+    }
+    return staged.map(\.final.path)
   }
 
   public static func json(_ report: CampaignReport) throws -> Data {

@@ -16,10 +16,13 @@ public struct CampaignPart: Codable, Sendable {
 }
 
 extension Campaign {
-  /// Splits `runs` runs into at most `parts` contiguous index ranges of nearly equal size.
+  /// Splits `runs` runs into at most `parts` contiguous index ranges of nearly equal size: range
+  /// `p` of `n` starts at run `runs * p / n`, computed in double width, as `runs` may be as large
+  /// as `Int.max` (`--runs 9223372036854775807 --seconds 60`).
   public static func ranges(runs: Int, parts: Int) -> [Range<Int>] {
     let count = max(1, min(parts, runs))
-    return (0..<count).map { part in (runs * part / count)..<(runs * (part + 1) / count) }
+    func start(_ part: Int) -> Int { count.dividingFullWidth(runs.multipliedFullWidth(by: part)).quotient }
+    return (0..<count).map { part in start(part)..<start(part + 1) }
   }
 
   /// Merges parts given in run order into the result one process running every range in turn

@@ -144,9 +144,12 @@ public enum TopologyFile {
   }
 
   /// What a topology name may be: it is written into every trace as `topology NAME` and into
-  /// saved trace file names, so it is one word of ASCII letters, digits, '-' and '_'.
+  /// saved trace file names, so it is one word of ASCII letters, digits, '-' and '_', short enough
+  /// that `NAME-ENGINE-INVARIANT.navtrace` stays within a file system's 255 bytes.
+  public static let maximumNameLength = 100
+
   public static func isValidName(_ name: String) -> Bool {
-    !name.isEmpty
+    (1...maximumNameLength).contains(name.count)
       && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
   }
 
@@ -190,6 +193,11 @@ public enum TopologyFile {
     } catch {
       throw Problem(file: file, place: "", message: "not a topology document: \(error)")
     }
+    if let duplicate = firstDuplicateKey(in: data) {
+      throw Problem(
+        file: "\(file):\(duplicate.line):\(duplicate.column)", place: "",
+        message: "duplicate key \"\(duplicate.key)\" in one object (only one of its values would count)")
+    }
     return try validate(document, file: file)
   }
 
@@ -202,6 +210,10 @@ public enum TopologyFile {
   /// A JSON syntax error, located at its line and column: JSONDecoder only says "not valid JSON",
   /// JSONSerialization says "around character N" (a 0-based byte offset) or "end of file".
   private static func syntaxProblem(_ data: Data, file: String) -> Problem {
+    // JSONSerialization places bad UTF-8 at no line ("starting from character N"): place it here.
+    if let place = UTF8Validation.firstInvalidByte(in: data) {
+      return Problem(file: "\(file):\(place.line):\(place.column)", place: "", message: "not UTF-8 text: a topology file is UTF-8 JSON")
+    }
     var detail = "not valid JSON"
     var offset = data.count
     do {
@@ -380,7 +392,7 @@ public enum TopologyFile {
     guard isValidName(document.name) else {
       throw fail(
         "name",
-        "invalid topology name \"\(document.name)\": use ASCII letters, digits, '-' and '_' (it is written into every trace and saved file name)")
+        "invalid topology name \"\(document.name.count > 40 ? document.name.prefix(40) + "…" : document.name)\": use at most \(maximumNameLength) ASCII letters, digits, '-' and '_' (it is written into every trace and saved file name)")
     }
     guard !Topology.builtIn.contains(where: { $0.name == document.name }) else {
       throw fail("name", "\"\(document.name)\" is a built-in topology's name: choose another, or traces could not tell them apart")

@@ -66,7 +66,10 @@ public enum TraceFormat {
   public static func parse(
     _ text: String, source: String = "<trace>", topologies: [Topology] = Topology.all
   ) throws(TraceError) -> Trace {
-    func fail(_ line: Int, _ message: String) -> TraceError { TraceError(file: source, line: line, message: message) }
+    func fail(_ line: Int, _ message: String) -> TraceError {
+      // A message quotes the line: a megabyte-long line is shown by its start.
+      TraceError(file: source, line: line, message: message.count > 1_000 ? message.prefix(1_000) + "…" : message)
+    }
     if text.isEmpty { throw fail(1, "empty file: expected the header 'navtrace \(version)'") }
     if text.unicodeScalars.contains(where: { $0.value == 0 || ($0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t") }) {
       let line = text.prefix { $0 != "\u{0}" }.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
@@ -82,6 +85,10 @@ public enum TraceFormat {
     // "\r\n" is one Character, not "\n": split on any line break so CRLF files read as LF ones.
     for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
       let number = offset + 1
+      // A bare CR (old Mac line ends) would run lines together; said here, not as a strange word.
+      if let cr = rawLine.firstIndex(of: "\r"), rawLine[cr...].contains(where: { !$0.isWhitespace }) {
+        throw fail(number, "a carriage return (CR) inside the line: lines end in LF or CRLF")
+      }
       let content = withoutComment(rawLine)
       let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
       guard let verb = words.first else { continue }
@@ -107,6 +114,7 @@ public enum TraceFormat {
         topology = found
         continue
       }
+      if verb == "topology" { throw fail(number, "'topology NAME' must come once, right after the header") }
       if verb == "engine" {
         guard words.count == 2, steps.isEmpty, engine == nil else {
           throw fail(number, "'engine NAME' must come once, right after the topology line")
