@@ -23,10 +23,18 @@ final class Transition {
   /// transition no longer makes its participants busy, though it is still being torn down.
   var hasFinishedAnimating = false
 
-  init(_ kind: Kind, participants: [UIViewController]) {
+  /// `from` and `to` are what the coordinator's `viewController(forKey:)` answers: the controller
+  /// going away and the one coming (for a presentation, the presenter and the presented; for a
+  /// dismissal, the reverse). `style` is the presented controller's style, `.none` for a stack
+  /// change, as UIKit's context reports.
+  init(
+    _ kind: Kind, participants: [UIViewController], from: UIViewController? = nil, to: UIViewController? = nil,
+    animated: Bool = true, style: UIModalPresentationStyle = .none
+  ) {
     self.kind = kind
     self.participants = participants
-    self.coordinator = UIViewControllerTransitionCoordinator(kind: kind)
+    self.coordinator = UIViewControllerTransitionCoordinator(
+      kind: kind, from: from, to: to, isAnimated: animated, presentationStyle: style)
   }
 
   func finishCoordinator() {
@@ -44,8 +52,21 @@ public final class UIViewControllerTransitionCoordinator: UIViewControllerTransi
   private var cancelled = false
   let kind: Transition.Kind
   private var duration: Int { HeadlessEnvironment.current.duration(of: kind) }
+  // Weak: an app may keep the coordinator after the transition, and holding them would keep the
+  // controllers alive longer than UIKit does.
+  private weak var fromViewController: UIViewController?
+  private weak var toViewController: UIViewController?
 
-  init(kind: Transition.Kind) { self.kind = kind }
+  init(
+    kind: Transition.Kind, from: UIViewController?, to: UIViewController?, isAnimated: Bool,
+    presentationStyle: UIModalPresentationStyle
+  ) {
+    self.kind = kind
+    self.fromViewController = from
+    self.toViewController = to
+    self.isAnimated = isAnimated
+    self.presentationStyle = presentationStyle
+  }
 
   /// Runs `completion` when the transition ends (animations are not modelled, so `animation` runs now).
   @discardableResult
@@ -76,11 +97,22 @@ public final class UIViewControllerTransitionCoordinator: UIViewControllerTransi
     addCompletion { [unowned self] in handler(self) }
   }
 
-  public let isAnimated = true
+  public let isAnimated: Bool
   public var isInteractive: Bool { kind == .interactiveDismiss || kind == .interactivePop }
+  /// Whether the transition began as a user's gesture.
+  public var initiallyInteractive: Bool { isInteractive }
+  /// Held only: nothing here interrupts a transition.
+  public let isInterruptible = false
   public var transitionDuration: TimeInterval { Double(duration) / 1000 }
-  public var presentationStyle: UIModalPresentationStyle { .automatic }
-  public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+  public let presentationStyle: UIModalPresentationStyle
+  /// The controller going away (`.from`) or coming (`.to`), as UIKit's transition context says.
+  public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+    switch key {
+    case .from: return fromViewController
+    case .to: return toViewController
+    default: return nil
+    }
+  }
 
   /// Appends on a local taken out of `completions`, so the property's accesses stay instantaneous
   /// (see `takeStoredArray`).

@@ -66,7 +66,11 @@ open class UINavigationItem: UIResponder {
   public var title: String?
   public var prompt: String?
   public var backButtonTitle: String?
+  /// Hides the back button: the user cannot tap it, nor swipe back while UIKit's own delegate
+  /// runs the pop gesture.
   public var hidesBackButton = false
+  /// Whether the left items are shown beside the back button rather than instead of it.
+  public var leftItemsSupplementBackButton = false
   public var largeTitleDisplayMode = LargeTitleDisplayMode.automatic
   public var leftBarButtonItem: UIBarButtonItem? {
     get { leftBarButtonItems?.first }

@@ -18,8 +18,8 @@ open class UINavigationController: UIViewController {
 
   /// The bar at the top (held only).
   public let navigationBar = UINavigationBar()
-  public var isNavigationBarHidden = false
-  public var isToolbarHidden = true
+  open var isNavigationBarHidden = false
+  open var isToolbarHidden = true
 
   open var viewControllers: [UIViewController] {
     get { stack }
@@ -47,12 +47,46 @@ open class UINavigationController: UIViewController {
     setViewControllers([rootViewController], animated: false)
   }
 
-  public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
-  public func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+  /// Whether the user's swipe back may begin: the gesture is enabled and its delegate agrees.
+  func interactivePopMayBegin() -> Bool {
+    guard let recognizer = interactivePopGestureRecognizer, recognizer.isEnabled else { return false }
+    return recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true
+  }
 
-  public var topViewController: UIViewController? { stack.last }
+  /// Whether the bar shows a back button the user can tap: the bar is shown and the top's item
+  /// does not hide it.
+  var showsBackButton: Bool {
+    guard !isNavigationBarHidden, let top = stack.last, stack.count > 1 else { return false }
+    return !top.navigationItem.hidesBackButton
+  }
+
+  open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
+  open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+  /// Held only, with UIKit's defaults: bars are not drawn.
+  open var hidesBarsOnSwipe = false
+  open var hidesBarsOnTap = false
+  open var hidesBarsWhenKeyboardAppears = false
+
+  /// The edge swipe that pops the top controller: `userSwipeBack` is skipped when it is disabled or
+  /// its delegate says it should not begin. Its delegate is UIKit's own object at first, which
+  /// refuses while the bar or the back button is hidden or the top shows its own left items; apps
+  /// replace it (`delegate = self`, or `nil`) to allow the swipe anyway (docs/SEMANTICS.md).
+  public private(set) lazy var interactivePopGestureRecognizer: UIGestureRecognizer? = {
+    let recognizer = UIGestureRecognizer()
+    recognizer.delegate = defaultInteractivePopDelegate
+    return recognizer
+  }()
+  /// UIKit's own delegate of the gesture, held here because a gesture holds its delegate weakly.
+  private lazy var defaultInteractivePopDelegate = DefaultInteractivePopDelegate(navigationController: self)
+
+  open var topViewController: UIViewController? { stack.last }
   /// The top of the stack, or what is presented over the navigation controller.
-  public var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
+  open var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
+
+  /// Pushes, animated: what `show(_:sender:)` means in a navigation interface.
+  open override func show(_ controller: UIViewController, sender: Any?) {
+    pushViewController(controller, animated: true)
+  }
 
   /// The top, as a slice of the stack (equal to `[topViewController]`, or `[]` on an empty stack,
   /// without making an array at every appearance callback).
@@ -216,7 +250,7 @@ open class UINavigationController: UIViewController {
       finish()
       return
     }
-    let transition = Transition(kind, participants: [self])
+    let transition = Transition(kind, participants: [self], from: outgoing, to: incoming)
     environment.begin(transition)
     environment.runLoop.schedule(after: environment.duration(of: kind)) {
       finish()
@@ -263,5 +297,24 @@ open class UINavigationController: UIViewController {
 
   func report(_ kind: UIKitDiagnostic.Kind, _ message: String, _ controllers: [UIViewController]) {
     HeadlessEnvironment.current.report(kind, message, [self] + controllers)
+  }
+}
+
+/// UIKit's own delegate of `interactivePopGestureRecognizer`: the swipe back does not begin while
+/// the bar or the back button is hidden, or while the top controller shows its own left bar items
+/// instead of the back button. [obs: the well-known "swipe back stops working after hiding the
+/// navigation bar / setting a custom back button", fixed in apps by replacing the gesture's
+/// delegate]
+@MainActor
+final class DefaultInteractivePopDelegate: UIGestureRecognizerDelegate {
+  private weak var navigationController: UINavigationController?
+
+  init(navigationController: UINavigationController) { self.navigationController = navigationController }
+
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    guard let navigationController, navigationController.showsBackButton,
+      let item = navigationController.topViewController?.navigationItem
+    else { return false }
+    return item.leftBarButtonItems?.isEmpty ?? true || item.leftItemsSupplementBackButton
   }
 }

@@ -11,9 +11,11 @@ extension UIViewController {
   /// The controller that presented this one or one of its ancestors.
   public var presentingViewController: UIViewController? { rootAncestor.directPresenter }
 
-  /// Presents `controller` modally, or refuses as UIKit does: a refusal is logged as a diagnostic
-  /// and dropped (the completion never runs); an exception is recorded and the call does nothing.
-  public func present(_ controller: UIViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+  /// UIKit's `present(_:animated:completion:)` (the open method in UIViewController.swift calls
+  /// it): presents `controller` modally, or refuses as UIKit does: a refusal is logged as a
+  /// diagnostic and dropped (the completion never runs); an exception is recorded and the call
+  /// does nothing.
+  func presentAsUIKitDoes(_ controller: UIViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
     let environment = HeadlessEnvironment.current
     let context = rootAncestor
     // Named only when a refusal is reported: naming a controller describes its type, which costs
@@ -74,9 +76,10 @@ extension UIViewController {
     context.performPresentation(of: controller, animated: animated, completion: completion)
   }
 
-  /// Dismisses what this controller (or its context) presented, and everything above it; called on
-  /// a presented controller that presents nothing, forwards to its presenter.
-  public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+  /// UIKit's `dismiss(animated:completion:)` (the open method in UIViewController.swift calls
+  /// it): dismisses what this controller (or its context) presented, and everything above it;
+  /// called on a presented controller that presents nothing, forwards to its presenter.
+  func dismissAsUIKitDoes(animated: Bool, completion: (@MainActor () -> Void)?) {
     let environment = HeadlessEnvironment.current
     let context = rootAncestor
     let victim: UIViewController
@@ -155,7 +158,9 @@ extension UIViewController {
     directlyPresented = controller
     controller.directPresenter = self
     controller.beingPresented = true
-    let transition = Transition(.present, participants: [self, controller])
+    let transition = Transition(
+      .present, participants: [self, controller], from: self, to: controller, animated: animated,
+      style: controller.modalPresentationStyle)
     environment.begin(transition)
     controller.loadViewIfNeeded()
     let covers = controller.modalPresentationStyle.removesPresentersView
@@ -179,7 +184,10 @@ extension UIViewController {
     guard let presenter = directPresenter else { return }
     let chain = presentedChain
     for controller in chain { controller.beingDismissed = true }
-    let transition = Transition(.dismiss, participants: [presenter] + chain)
+    // Only the top animates away: it is what the context calls "from".
+    let transition = Transition(
+      .dismiss, participants: [presenter] + chain, from: chain.last, to: presenter, animated: animated,
+      style: modalPresentationStyle)
     environment.begin(transition)
     for controller in chain.reversed() { controller.beginAppearanceTransition(false, animated: animated) }
     let uncovers = modalPresentationStyle.removesPresentersView

@@ -10,9 +10,12 @@ open class UIViewController: UIResponder {
   /// Creation order within the environment: deterministic, so logs compare across runs.
   public final var serial: Int { creationSerial }
   private var creationSerial = 0
-  open var title: String?
+  /// Setting it also sets the navigation item's title, once the item exists, as UIKit documents.
+  open var title: String? {
+    didSet { storedNavigationItem?.title = title }
+  }
   /// UIKit's property; the harness uses it to name the screen a controller shows.
-  public var restorationIdentifier: String?
+  open var restorationIdentifier: String?
 
   /// "TypeName#serial", stable across runs of the same steps.
   public var debugName: String { "\(Self.typeName(of: self))#\(serial)" }
@@ -30,9 +33,9 @@ open class UIViewController: UIResponder {
 
   // MARK: View
   private var loadedView: UIView?
-  public var isViewLoaded: Bool { loadedView != nil }
-  public var viewIfLoaded: UIView? { loadedView }
-  public var view: UIView! {
+  open var isViewLoaded: Bool { loadedView != nil }
+  open var viewIfLoaded: UIView? { loadedView }
+  open var view: UIView! {
     get {
       loadViewIfNeeded()
       return loadedView
@@ -92,8 +95,16 @@ open class UIViewController: UIResponder {
   // MARK: Traits and bar items
   /// Traits this controller sets for itself and everything it contains or presents.
   public var traitOverrides = UITraitOverrides()
-  /// What the navigation bar shows while this controller is on top (held only).
-  public private(set) lazy var navigationItem = UINavigationItem(title: title)
+  /// What the navigation bar shows while this controller is on top (held only). Open, as in
+  /// UIKit: a controller may return its own item (`override var navigationItem: UINavigationItem
+  /// { customItem }`); the default is made on first access with the controller's title.
+  open var navigationItem: UINavigationItem {
+    if let storedNavigationItem { return storedNavigationItem }
+    let item = UINavigationItem(title: title)
+    storedNavigationItem = item
+    return item
+  }
+  private var storedNavigationItem: UINavigationItem?
   // Held only, and open as in UIKit: app code overrides these in its controllers, and a file
   // that does must compile unchanged.
   open var toolbarItems: [UIBarButtonItem]?
@@ -111,8 +122,22 @@ open class UIViewController: UIResponder {
   open var childForStatusBarStyle: UIViewController? { nil }
   open var childForStatusBarHidden: UIViewController? { nil }
   open var prefersHomeIndicatorAutoHidden: Bool { false }
+  open var modalPresentationCapturesStatusBarAppearance = false
   /// Tells UIKit to read the status bar properties again; nothing here draws them.
-  public func setNeedsStatusBarAppearanceUpdate() {}
+  open func setNeedsStatusBarAppearanceUpdate() {}
+  /// Who supplies custom transition animators and presentation controllers (held only: the
+  /// simulator asks it for nothing, as it draws no animation).
+  open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+
+  // MARK: Editing
+  /// Whether the controller shows its editable state; `setEditing(_:animated:)` sets it, and
+  /// subclasses override that method to update their views, as in UIKit.
+  open var isEditing: Bool {
+    get { editing }
+    set { setEditing(newValue, animated: false) }
+  }
+  private var editing = false
+  open func setEditing(_ editing: Bool, animated: Bool) { self.editing = editing }
 
   // MARK: Outside attachments (swizzling and associated-object stand-ins)
   final var lifecycleHooks: [@MainActor (UIViewController, UIViewControllerLifecycleEvent) -> Void] = []
@@ -145,6 +170,9 @@ open class UIViewController: UIResponder {
   // runs inside `super.viewDidAppear(_:)` as a swizzled method would.
   open func viewDidLoad() { runClassLifecycleHooks(.viewDidLoad) }
   open func viewWillAppear(_ animated: Bool) { runClassLifecycleHooks(.viewWillAppear) }
+  /// iOS 17: called right after every `viewWillAppear` (docs/SEMANTICS.md). Not a lifecycle-hook
+  /// event, and not written to the lifecycle log: it always follows `viewWillAppear`.
+  open func viewIsAppearing(_ animated: Bool) {}
   open func viewDidAppear(_ animated: Bool) { runClassLifecycleHooks(.viewDidAppear) }
   open func viewWillDisappear(_ animated: Bool) { runClassLifecycleHooks(.viewWillDisappear) }
   open func viewDidDisappear(_ animated: Bool) { runClassLifecycleHooks(.viewDidDisappear) }
@@ -155,10 +183,27 @@ open class UIViewController: UIResponder {
     runClassLifecycleHooks(.didMoveToParent(isNil: parent == nil))
   }
 
-  public func loadViewIfNeeded() {
+  /// Creates the view. Subclasses override it to set `view` to their own (without calling
+  /// `super`, as in UIKit); the default makes a plain `UIView`.
+  open func loadView() {
+    view = UIView()
+  }
+
+  /// Layout callbacks, held: the simulator lays nothing out, so it never calls them.
+  open func viewWillLayoutSubviews() {}
+  open func viewDidLayoutSubviews() {}
+  open func updateViewConstraints() {}
+  /// Held: the simulator has no memory pressure.
+  open func didReceiveMemoryWarning() {}
+  /// Held: the simulator has no rotation or resizing, so it never calls it.
+  open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+
+  open func loadViewIfNeeded() {
     guard loadedView == nil else { return }
-    loadedView = UIView()
-    loadedView?.owner = self
+    loadView()
+    // An override that set no view: UIKit would ask again at every access and never get one;
+    // a plain view keeps the run going.
+    if loadedView == nil { view = UIView() }
     dispatch(.viewDidLoad) { $0.viewDidLoad() }
   }
 
@@ -200,6 +245,32 @@ open class UIViewController: UIResponder {
     var current = self
     while let parent = current.parent { current = parent }
     return current
+  }
+
+  // MARK: Presentation (the rules are in UIViewController+Presentation.swift)
+
+  /// Open, as in UIKit: a subclass may override it and call `super`. The user's own gestures
+  /// (swiping a sheet away, tapping an alert's button or outside a popover) do not go through
+  /// `dismiss` (docs/SEMANTICS.md).
+  ///
+  /// The completion's type is UIKit's, `(() -> Void)?`, so an override written for iOS matches it
+  /// exactly; UIKit calls it on the main thread, and so does the simulator (`mainActorCompletion`).
+  open func present(_ controller: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
+    presentAsUIKitDoes(controller, animated: animated, completion: mainActorCompletion(completion))
+  }
+
+  open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    dismissAsUIKitDoes(animated: animated, completion: mainActorCompletion(completion))
+  }
+
+  /// Shows `controller` the way the context means: pushed by the nearest navigation controller
+  /// (`UINavigationController` overrides it to push), else presented from this controller.
+  open func show(_ controller: UIViewController, sender: Any?) {
+    if let navigationController {
+      navigationController.show(controller, sender: sender)
+    } else {
+      present(controller, animated: true)
+    }
   }
 
   // MARK: Presentation controller
@@ -247,6 +318,7 @@ open class UIViewController: UIResponder {
       appearanceState = .appearing
       loadViewIfNeeded()
       dispatch(.viewWillAppear) { $0.viewWillAppear(animated) }
+      viewIsAppearing(animated)
     } else {
       guard appearanceState == .appeared || appearanceState == .appearing else { return }
       appearanceState = .disappearing
@@ -292,4 +364,17 @@ extension UIViewControllerLifecycleEvent {
     case .didMoveToParent(let isNil): return isNil ? "didMove(toParent: nil)" : "didMove(toParent:)"
     }
   }
+}
+
+/// A completion handed to UIKit as a plain closure, run on the main actor: the simulated world is
+/// single-threaded, so the closure never leaves the thread it was made on.
+private struct MainThreadCompletion: @unchecked Sendable {
+  let run: () -> Void
+}
+
+@MainActor
+private func mainActorCompletion(_ completion: (() -> Void)?) -> (@MainActor () -> Void)? {
+  guard let completion else { return nil }
+  let box = MainThreadCompletion(run: completion)
+  return { box.run() }
 }

@@ -49,7 +49,8 @@ extension UIWindow {
     }
     delegate?.presentationControllerWillDismiss(presentationController)
     top.beingDismissed = true
-    let transition = Transition(.interactiveDismiss, participants: [presenter, top])
+    let transition = Transition(
+      .interactiveDismiss, participants: [presenter, top], from: top, to: presenter, style: style)
     environment.begin(transition)
     top.beginAppearanceTransition(false, animated: true)
     environment.runLoop.schedule(after: environment.configuration.interactiveGestureDuration) {
@@ -104,6 +105,7 @@ extension UIWindow {
     guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
     if HeadlessEnvironment.current.isTransitioning { return .skipped("a transition is in progress") }
     guard navigation.stack.count > 1 else { return .skipped("no back button on the root") }
+    guard navigation.showsBackButton else { return .skipped("the back button is hidden") }
     let index = targetIndex(navigation)
     guard index >= 0, index < navigation.stack.count - 1 else {
       return .skipped("the back menu has no entry \(index)")
@@ -119,6 +121,9 @@ extension UIWindow {
     guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
     if environment.isTransitioning { return .skipped("a transition is in progress") }
     guard navigation.stack.count > 1 else { return .skipped("no back gesture on the root") }
+    guard navigation.interactivePopMayBegin() else {
+      return .skipped("the interactive pop gesture does not begin")
+    }
     navigation.beginInteractivePop(cancelled: cancelled)
     return .performed
   }
@@ -133,7 +138,7 @@ extension UINavigationController {
     let revealed = stack.last!
     top.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
     top.movingFromParent = true
-    let transition = Transition(.interactivePop, participants: [self])
+    let transition = Transition(.interactivePop, participants: [self], from: top, to: revealed)
     environment.begin(transition)
     top.beginAppearanceTransition(false, animated: true)
     revealed.beginAppearanceTransition(true, animated: true)

@@ -143,7 +143,7 @@ import Testing
   /// `complete`, as it did when the list was copied and cleared.
   @Test func aCompletionAddedWhileCompletingRunsAtTheNextCompletion() {
     _ = HeadlessEnvironment.reset()
-    let coordinator = UIViewControllerTransitionCoordinator(kind: .push)
+    let coordinator = Transition(.push, participants: []).coordinator
     var ran: [String] = []
     coordinator.animate(alongsideTransition: nil) {
       ran.append("first")
