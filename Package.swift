@@ -12,6 +12,9 @@ let package = Package(
     .library(name: "NavigationReference", targets: ["NavigationReference"]),
     .library(name: "NavigationFuzzing", targets: ["NavigationFuzzing"]),
     .library(name: "NavFuzzTesting", targets: ["NavFuzzTesting"]),
+    // The whole command line as a library: a package's own three-line executable registers its
+    // engines and topologies and gets every `navfuzz` command with them.
+    .library(name: "NavFuzzCommandLine", targets: ["NavFuzzCommandLine"]),
     .executable(name: "navfuzz", targets: ["navfuzz"]),
   ],
   dependencies: [
@@ -36,14 +39,16 @@ let package = Package(
     // Layer 3: failures as Swift Testing / XCTest issues at the caller's line. Its own target, so
     // the command line and the libFuzzer target never link a test framework.
     .target(name: "NavFuzzTesting", dependencies: ["NavigationFuzzing"]),
-    // Layer 3: the command line.
-    .executableTarget(
-      name: "navfuzz",
+    // Layer 3: the command line, as a library any executable can run.
+    .target(
+      name: "NavFuzzCommandLine",
       dependencies: [
         "NavigationFuzzing",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Layer 4: the `navfuzz` executable: the command line with the built-in engines.
+    .executableTarget(name: "navfuzz", dependencies: ["NavFuzzCommandLine"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit"]),
     // Most apps build in the Swift 5 language mode and call UIKit from non-isolated types: this

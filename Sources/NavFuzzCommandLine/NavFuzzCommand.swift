@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import NavigationFuzzing
 
-@main
-struct NavFuzzCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+/// The whole `navfuzz` command line. The `navfuzz` executable runs it with the built-in engines and
+/// topologies; a package's own executable runs it with its engines and topologies registered too
+/// (`NavFuzzCommand.main(engines:topologies:)`), and gets every command with them.
+public struct NavFuzzCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
     commandName: "navfuzz",
     abstract: "Fuzz state-driven navigation on a headless UIKit, against reference state machines.",
     discussion: """
@@ -18,8 +20,21 @@ struct NavFuzzCommand: ParsableCommand {
     defaultSubcommand: RunCommand.self
   )
 
+  public init() {}
+
+  /// Registers `engines` and `topologies` by name (as `EngineChoice.register` and
+  /// `Topology.register` do), then runs the command line with them beside the built-in ones:
+  /// `--engine`, `--topology`, traces' `engine` lines and `list` all know them. Worker processes
+  /// (`--jobs`) start this same executable, so they know them too.
+  @MainActor
+  public static func main(engines: [EngineChoice], topologies: [Topology] = []) {
+    for engine in engines { EngineChoice.register(engine) }
+    for topology in topologies { Topology.register(topology) }
+    main()
+  }
+
   /// Runs the command; any usage or input error exits with code 2 (argument-parser's default is 64).
-  static func main() {
+  public static func main() {
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -250,7 +265,7 @@ struct TopologyFileOption: ParsableArguments {
     guard file.hasSuffix(".json") else {
       throw ValidationError("--topology here names a topology file (.json); built-in topologies need no option")
     }
-    _ = try navfuzz.topology(named: file)
+    _ = try NavFuzzCommandLine.topology(named: file)
   }
 }
 

@@ -246,7 +246,7 @@ extension RunCommand {
 
 typealias NavFuzz = NavFuzzCommand
 extension NavFuzzCommand {
-  static func topology(named name: String) throws -> Topology { try navfuzz.topology(named: name) }
+  static func topology(named name: String) throws -> Topology { try NavFuzzCommandLine.topology(named: name) }
 }
 
 extension Output {
