@@ -68,6 +68,7 @@ public final class HeadlessEnvironment {
   // exclusive at compile time rather than checking each at run time (see `takeStoredArray`).
   private var reportedDiagnostics: [UIKitDiagnostic] = []
   private var recordedEvents: [String]?
+  private var storedAppliedRules = UIKitRuleSet()
   weak var storedKeyWindow: UIWindow?
   /// Called for every controller a user gesture removes from the screen (the one swiped away or
   /// popped, and everything that goes with it), at the moment it goes — for a pop, before its
@@ -125,11 +126,26 @@ public final class HeadlessEnvironment {
     for controller in controllers { onUserRemoval(controller) }
   }
 
-  // MARK: Diagnostics and events
+  // MARK: Rules, diagnostics and events
 
-  func report(_ kind: UIKitDiagnostic.Kind, _ message: String, _ controllers: [UIViewController]) {
+  /// The rules of UIKit this world has applied so far (docs/SEMANTICS.md §1): a report of a
+  /// failure names the inferred ones among them, as rules its verdict may rest on. A bit per rule,
+  /// kept per world (`reset()` starts a fresh one).
+  public var appliedRules: UIKitRuleSet { storedAppliedRules }
+
+  /// Notes that a rule decided what happened: one `or`, nothing allocated.
+  @inline(__always)
+  func apply(_ rule: UIKitRule) {
+    storedAppliedRules.insert(rule)
+  }
+
+  func report(
+    _ kind: UIKitDiagnostic.Kind, _ message: String, _ controllers: [UIViewController], rule: UIKitRule? = nil
+  ) {
+    let rule = rule ?? kind.rule
+    apply(rule)
     let diagnostic = UIKitDiagnostic(
-      kind: kind, message: message, controllers: controllers.map(\.debugName), time: runLoop.now)
+      kind: kind, rule: rule, message: message, controllers: controllers.map(\.debugName), time: runLoop.now)
     var reported = takeStoredArray(&reportedDiagnostics)
     reported.append(diagnostic)
     reportedDiagnostics = reported
@@ -168,7 +184,39 @@ public final class HeadlessEnvironment {
     transitions.removeAll { $0 === transition }
     activeTransitions = transitions
     transition.finishCoordinator()
+    transition.runWorkWaitingForTheEnd()
     drainDeferredNavigationWork()
+  }
+
+  /// The dismissal in flight — by code or by the user's swipe, its animation not over — that
+  /// takes `controller` away, if any.
+  func dismissal(removing controller: UIViewController) -> Transition? {
+    if activeTransitions.isEmpty { return nil }
+    for transition in activeTransitions where !transition.hasFinishedAnimating && transition.kind.isDismissal {
+      // The first participant is the presenter, which stays.
+      for participant in transition.participants.dropFirst() where participant === controller { return transition }
+    }
+    return nil
+  }
+
+  /// Whether a presentation whose animation is not over involves `controller` (presenting or presented).
+  func isPresentationInFlight(involving controller: UIViewController) -> Bool {
+    if activeTransitions.isEmpty { return false }
+    for transition in activeTransitions where !transition.hasFinishedAnimating && transition.kind == .present {
+      for participant in transition.participants where participant === controller { return true }
+    }
+    return false
+  }
+
+  /// The modal transition whose animation is over but which is still being torn down (its
+  /// `viewDidAppear` or `viewDidDisappear` callbacks run) that involves `controller`, if any: a
+  /// call accepted now would have been refused a moment before.
+  func finishedModalTransition(involving controller: UIViewController) -> Transition? {
+    if activeTransitions.isEmpty { return nil }
+    for transition in activeTransitions where transition.hasFinishedAnimating && transition.kind.isModal {
+      for participant in transition.participants where participant === controller { return transition }
+    }
+    return nil
   }
 
   func transition(involving controller: UIViewController, modalOnly: Bool = false) -> Transition? {

@@ -13,6 +13,7 @@ final class Transition {
       default: return false
       }
     }
+    var isDismissal: Bool { self == .dismiss || self == .interactiveDismiss }
   }
 
   let kind: Kind
@@ -22,6 +23,22 @@ final class Transition {
   /// Set as a presentation's end-of-transition callbacks begin (`viewDidAppear`): from then on the
   /// transition no longer makes its participants busy, though it is still being torn down.
   var hasFinishedAnimating = false
+  /// What UIKit does once the transition has ended: `dismiss` calls that waited for this
+  /// dismissal, and the verdict on a dismissal asked during a swipe (known only when the swipe
+  /// ends). Run in order by `HeadlessEnvironment.end(_:)`.
+  private var waitingForTheEnd: [@MainActor () -> Void] = []
+
+  func whenOver(_ work: @escaping @MainActor () -> Void) {
+    var waiting = takeStoredArray(&waitingForTheEnd)
+    waiting.append(work)
+    waitingForTheEnd = waiting
+  }
+
+  func runWorkWaitingForTheEnd() {
+    guard !waitingForTheEnd.isEmpty else { return }
+    let waiting = takeStoredArray(&waitingForTheEnd)
+    for work in waiting { work() }
+  }
 
   /// `from` and `to` are what the coordinator's `viewController(forKey:)` answers: the controller
   /// going away and the one coming (for a presentation, the presenter and the presented; for a

@@ -20,6 +20,9 @@ public struct UIKitDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case presentWhileTransitioning = "present-while-transitioning"
     case presentNotInWindowHierarchy = "present-not-in-window-hierarchy"
     case dismissWhileTransitioning = "dismiss-while-transitioning"
+    /// A push, pop or `setViewControllers` asked of a navigation controller while a presentation
+    /// over its stack is in flight: UIKit logs it and leaves the stack as it was.
+    case navigationStackNotUpdated = "navigation-stack-not-updated"
     // Warnings: logged and dropped, but nothing is lost.
     /// A dismissal, without a completion, of a controller already being dismissed: the first
     /// dismissal removes it anyway.
@@ -32,22 +35,51 @@ public struct UIKitDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case pushNavigationController = "push-navigation-controller"
     case pushControllerWithParent = "push-controller-with-parent"
     case popToMissingController = "pop-to-missing-controller"
+    /// `setViewControllers` (or `viewControllers =`) with one instance twice.
+    case viewControllersNotDistinct = "view-controllers-not-distinct"
     // Information: not wrong in itself.
     case navigationOperationDeferred = "navigation-operation-deferred"
+    /// A `dismiss` asked of a controller whose presented controller is already being dismissed:
+    /// it waits for that dismissal to end and is then carried out as the hierarchy stands.
+    case dismissDeferred = "dismiss-deferred"
     case runLoopDidNotSettle = "run-loop-did-not-settle"
 
     public var severity: Severity {
       switch self {
       case .presentActiveController, .presentSelf, .presentChildController, .pushSameInstance,
-        .pushNavigationController, .pushControllerWithParent, .popToMissingController:
+        .pushNavigationController, .pushControllerWithParent, .popToMissingController, .viewControllersNotDistinct:
         return .exception
       case .presentWhileAlreadyPresenting, .presentWhileTransitioning, .presentNotInWindowHierarchy,
-        .dismissWhileTransitioning:
+        .dismissWhileTransitioning, .navigationStackNotUpdated:
         return .refusal
       case .dismissWhileBeingDismissed:
         return .warning
-      case .navigationOperationDeferred, .runLoopDidNotSettle:
+      case .navigationOperationDeferred, .dismissDeferred, .runLoopDidNotSettle:
         return .information
+      }
+    }
+
+    /// The rule that says UIKit does this (docs/SEMANTICS.md §1). A diagnostic reported under a
+    /// more particular rule (a second dismissal of what is already going) names that rule instead.
+    public var rule: UIKitRule {
+      switch self {
+      case .presentWhileAlreadyPresenting: return .presentOnPresentingContextRefused
+      case .presentWhileTransitioning: return .presentDuringTransitionRefused
+      case .presentNotInWindowHierarchy: return .presentOutsideWindowRefused
+      case .dismissWhileTransitioning: return .dismissDuringPresentationRefused
+      case .navigationStackNotUpdated: return .stackChangeDroppedDuringAPresentation
+      case .dismissWhileBeingDismissed: return .redundantDismissIsAWarning
+      case .presentActiveController: return .presentingAnActiveControllerRaises
+      case .presentSelf: return .presentingOnItselfRaises
+      case .presentChildController: return .presentingAChildRaises
+      case .pushSameInstance: return .pushingTheSameInstanceRaises
+      case .pushNavigationController: return .pushingANavigationControllerRaises
+      case .pushControllerWithParent: return .pushingAnotherContainersChildRaises
+      case .popToMissingController: return .poppingToAMissingControllerRaises
+      case .viewControllersNotDistinct: return .distinctStackControllers
+      case .navigationOperationDeferred: return .stackChangeWaitsForTheStacksTransition
+      case .dismissDeferred: return .dismissWaitsForRunningDismissal
+      case .runLoopDidNotSettle: return .virtualTime
       }
     }
 
@@ -59,6 +91,8 @@ public struct UIKitDiagnostic: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var kind: Kind
+  /// The rule of UIKit the simulator applied (`kind.rule`, or a more particular one).
+  public var rule: UIKitRule
   /// The message in UIKit's wording.
   public var message: String
   /// Debug names of the controllers involved.

@@ -112,6 +112,7 @@ open class UINavigationController: UIViewController {
         "Cannot push \(controller.debugName): it is a child of \(parent.debugName)", [controller])
       return
     }
+    if dropsStackChangeDuringAPresentation("pushViewController:animated:") { return }
     if deferIfBusy({ [weak self] in self?.pushViewController(controller, animated: animated) }) { return }
     let outgoing = topViewController
     addChild(controller)
@@ -152,8 +153,8 @@ open class UINavigationController: UIViewController {
     for (index, controller) in controllers.enumerated() {
       if controllers[..<index].containsInstance(controller) {
         report(
-          .pushSameInstance,
-          "Pushing the same view controller instance (\(controller.debugName)) more than once is not supported",
+          .viewControllersNotDistinct,
+          "All view controllers in a navigation controller must be distinct (\(controllers.map(\.debugName).joined(separator: ", ")))",
           [controller])
         return
       }
@@ -162,9 +163,13 @@ open class UINavigationController: UIViewController {
         return
       }
     }
+    if dropsStackChangeDuringAPresentation("setViewControllers:animated:") { return }
     if deferIfBusy({ [weak self] in self?.setViewControllers(controllers, animated: animated) }) { return }
     let old = stack
     let removed = old.excludingInstances(in: controllers)
+    if removed.count > 1 || (removed.count == 1 && removed[0] !== old.last) {
+      HeadlessEnvironment.current.apply(.multiPopIntermediatesContainmentOnly)
+    }
     let added = controllers.excludingInstances(in: old)
     for controller in removed { controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) } }
     for controller in added { addChild(controller) }
@@ -180,6 +185,7 @@ open class UINavigationController: UIViewController {
 
   func popTop(animated: Bool, userInitiated: Bool) -> UIViewController? {
     guard stack.count > 1 else { return nil }
+    if dropsStackChangeDuringAPresentation("popViewControllerAnimated:") { return nil }
     if deferIfBusy({ [weak self] in _ = self?.popTop(animated: animated, userInitiated: userInitiated) }) { return nil }
     let top = stack[stack.count - 1]
     removeAbove(index: stack.count - 2, animated: animated, userInitiated: userInitiated)
@@ -192,6 +198,9 @@ open class UINavigationController: UIViewController {
       return nil
     }
     if index == stack.count - 1 { return [] }
+    if dropsStackChangeDuringAPresentation(index == 0 ? "popToRootViewControllerAnimated:" : "popToViewController:animated:") {
+      return nil
+    }
     if deferIfBusy({ [weak self] in _ = self?.popTo(target, animated: animated, userInitiated: userInitiated) }) {
       return nil
     }
@@ -202,6 +211,7 @@ open class UINavigationController: UIViewController {
 
   private func removeAbove(index: Int, animated: Bool, userInitiated: Bool) {
     let removed = Array(stack[(index + 1)...])
+    if removed.count > 1 { HeadlessEnvironment.current.apply(.multiPopIntermediatesContainmentOnly) }
     for controller in removed {
       controller.dispatch(.willMoveToParent(isNil: true)) { $0.willMove(toParent: nil) }
     }
@@ -247,6 +257,9 @@ open class UINavigationController: UIViewController {
       if let shown { storedDelegate?.navigationController(self, didShow: shown, animated: animated) }
     }
     guard onScreen, animated else {
+      // A stack on screen changed without animation is documented; one hidden in the window's
+      // hierarchy (under a full-screen cover) changing without callbacks is our reading.
+      if !onScreen, isInWindowHierarchy { environment.apply(.stackOffScreenChangesWithoutTransition) }
       finish()
       return
     }
@@ -256,6 +269,27 @@ open class UINavigationController: UIViewController {
       finish()
       environment.end(transition)
     }
+  }
+
+  /// Whether a presentation over this stack is in flight: its context presenting, the presented
+  /// controller still animating in. UIKit then logs the change and leaves the stack as it was
+  /// ("… while an existing transition or presentation is occurring; the navigation stack will not
+  /// be updated."). A stack change during the stack's own transition, or while the navigation
+  /// controller is itself being presented or something over it dismissed, waits instead
+  /// (`deferIfBusy`).
+  func dropsStackChangeDuringAPresentation(_ selector: String) -> Bool {
+    let environment = HeadlessEnvironment.current
+    if environment.activeTransitions.isEmpty { return false }
+    let context = rootAncestor
+    for transition in environment.activeTransitions
+    where transition.kind == .present && !transition.hasFinishedAnimating && transition.participants[0] === context {
+      report(
+        .navigationStackNotUpdated,
+        "\(selector) called on \(debugName) while an existing transition or presentation is occurring; the navigation stack will not be updated.",
+        [])
+      return true
+    }
+    return false
   }
 
   /// Whether a transition involves this navigation controller (its own, or a presentation it takes
@@ -314,7 +348,12 @@ final class DefaultInteractivePopDelegate: UIGestureRecognizerDelegate {
   func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
     guard let navigationController, navigationController.showsBackButton,
       let item = navigationController.topViewController?.navigationItem
-    else { return false }
-    return item.leftBarButtonItems?.isEmpty ?? true || item.leftItemsSupplementBackButton
+    else { return refused() }
+    return item.leftBarButtonItems?.isEmpty ?? true || item.leftItemsSupplementBackButton || refused()
+  }
+
+  private func refused() -> Bool {
+    HeadlessEnvironment.current.apply(.backGestureNeedsTheBackButton)
+    return false
   }
 }

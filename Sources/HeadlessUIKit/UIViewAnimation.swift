@@ -108,6 +108,7 @@ extension UIView {
     animations()
     environment.inheritedAnimationDuration = outer
     guard let completion else { return }
+    environment.apply(.viewAnimationCompletesLater)
     let milliseconds = animated ? Int(((delay + duration) * 1000).rounded()) : 0
     environment.runLoop.schedule(after: max(milliseconds, 0)) { completion(true) }
   }

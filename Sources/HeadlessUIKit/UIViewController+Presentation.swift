@@ -48,6 +48,7 @@ extension UIViewController {
         .presentNotInWindowHierarchy,
         "Attempt to present \(controller.debugName) on \(onWhat) whose view is not in the window hierarchy.",
         involved)
+      if completion != nil { environment.apply(.refusedCallDropsCompletion) }
       return
     }
     if let current = context.directlyPresented {
@@ -62,6 +63,7 @@ extension UIViewController {
           "Attempt to present \(controller.debugName) on \(onWhat) which is already presenting \(current.debugName).",
           involved + [current])
       }
+      if completion != nil { environment.apply(.refusedCallDropsCompletion) }
       return
     }
     // Not `context.isBeingPresented`: it stays true through `viewDidAppear`, when the presentation's
@@ -71,7 +73,12 @@ extension UIViewController {
         .presentWhileTransitioning,
         "Attempt to present \(controller.debugName) on \(onWhat) while a presentation is in progress.",
         involved)
+      if completion != nil { environment.apply(.refusedCallDropsCompletion) }
       return
+    }
+    if let ending = environment.finishedModalTransition(involving: context) {
+      // Accepted from the `viewDidAppear` or `viewDidDisappear` that ends a transition.
+      environment.apply(ending.kind == .present ? .presentationOverAtViewDidAppear : .dismissalOverAtViewDidDisappear)
     }
     context.performPresentation(of: controller, animated: animated, completion: completion)
   }
@@ -79,9 +86,21 @@ extension UIViewController {
   /// UIKit's `dismiss(animated:completion:)` (the open method in UIViewController.swift calls
   /// it): dismisses what this controller (or its context) presented, and everything above it;
   /// called on a presented controller that presents nothing, forwards to its presenter.
+  ///
+  /// While another modal transition runs (docs/SEMANTICS.md §1): asked of a controller whose own
+  /// dismissal is under way, it is redundant (a warning, or a refusal when a completion is lost);
+  /// during a presentation involving what it would dismiss, it is refused; while what the
+  /// context presents is being dismissed, it waits for that dismissal to end and is then carried
+  /// out as the hierarchy stands — the context then presents nothing, so it dismisses itself if
+  /// it was presented (swift-navigation #254: the presenter "is closed right after the presented
+  /// one").
   func dismissAsUIKitDoes(animated: Bool, completion: (@MainActor () -> Void)?) {
     let environment = HeadlessEnvironment.current
     let context = rootAncestor
+    if let running = environment.dismissal(removing: context) {
+      reportRedundantDismissal(during: running, completion: completion)
+      return
+    }
     let victim: UIViewController
     if let presented = context.directlyPresented {
       victim = presented
@@ -89,33 +108,66 @@ extension UIViewController {
       victim = context
     } else {
       // Nothing to dismiss: UIKit still calls the completion (inferred; docs/SEMANTICS.md).
-      if let completion { environment.runLoop.schedule(completion) }
+      if let completion {
+        environment.apply(.dismissingNothingRunsTheCompletion)
+        environment.runLoop.schedule(completion)
+      }
       return
     }
     let chain = victim.presentedChain
-    // Whether a modal transition involves the presenter or anything in the chain (a loop: equal to
+    // A presentation in flight on the presenter or in the chain (a loop: equal to
     // `([presenter] + chain).contains { ... }` without the array or a main-actor closure).
-    var busy = false
-    if let presenter = victim.directPresenter, environment.transition(involving: presenter, modalOnly: true) != nil {
-      busy = true
+    var presenting = false
+    if let presenter = victim.directPresenter, environment.isPresentationInFlight(involving: presenter) {
+      presenting = true
     }
-    for controller in chain where !busy && environment.transition(involving: controller, modalOnly: true) != nil {
-      busy = true
+    for controller in chain where !presenting && environment.isPresentationInFlight(involving: controller) {
+      presenting = true
     }
-    if busy {
-      // Already being dismissed (not by a swipe the user may still cancel) and nothing waits for
-      // this call: the first dismissal does what it asks, so UIKit's message is all that happens
-      // (docs/SEMANTICS.md).
-      let redundant =
-        completion == nil && victim.isBeingDismissed
-        && environment.transition(involving: victim, modalOnly: true)?.kind == .dismiss
+    if presenting {
       environment.report(
-        redundant ? .dismissWhileBeingDismissed : .dismissWhileTransitioning,
+        .dismissWhileTransitioning,
         "Attempt to dismiss from view controller \(debugName) while a presentation or dismiss is in progress!",
         [self, victim])
+      if completion != nil { environment.apply(.refusedCallDropsCompletion) }
       return
     }
+    if victim !== context {
+      for controller in chain {
+        guard let running = environment.dismissal(removing: controller) else { continue }
+        environment.report(
+          .dismissDeferred,
+          "\(debugName): dismiss waits for the dismissal of \(controller.debugName) in progress; then it dismisses what \(context.debugName) presents then, or \(context.debugName) itself",
+          [self, controller])
+        running.whenOver { [self] in self.dismissAsUIKitDoes(animated: animated, completion: completion) }
+        return
+      }
+    }
     victim.performDismissal(animated: animated, userInitiated: false, completion: completion)
+  }
+
+  /// A `dismiss` asked of a controller whose own dismissal is under way: UIKit logs it and the
+  /// running dismissal goes on. Nothing is lost unless the call had a completion (it never runs)
+  /// or the running dismissal is a swipe the user then cancels (the controller stays): only then
+  /// is it a refusal. A swipe's outcome is known when it ends, so its verdict waits until then.
+  private func reportRedundantDismissal(during running: Transition, completion: (@MainActor () -> Void)?) {
+    let environment = HeadlessEnvironment.current
+    let message = "Attempt to dismiss from view controller \(debugName) while a presentation or dismiss is in progress!"
+    let losesCompletion = completion != nil
+    if losesCompletion { environment.apply(.refusedCallDropsCompletion) }
+    guard running.kind == .interactiveDismiss else {
+      environment.report(
+        losesCompletion ? .dismissWhileTransitioning : .dismissWhileBeingDismissed, message, [self],
+        rule: .redundantDismissIsAWarning)
+      return
+    }
+    environment.apply(.dismissDuringSwipeJudgedAtItsEnd)
+    running.whenOver { [self] in
+      let lost = losesCompletion || running.coordinator.isCancelled
+      HeadlessEnvironment.current.report(
+        lost ? .dismissWhileTransitioning : .dismissWhileBeingDismissed, message, [self],
+        rule: .dismissDuringSwipeJudgedAtItsEnd)
+    }
   }
 
   // MARK: Mechanics
@@ -184,6 +236,13 @@ extension UIViewController {
     guard let presenter = directPresenter else { return }
     let chain = presentedChain
     for controller in chain { controller.beingDismissed = true }
+    if chain.count > 1 {
+      environment.apply(.intermediatesOfADismissalDisappear)
+      for controller in chain.dropLast() where controller.appearanceState == .disappeared {
+        environment.apply(.coveredIntermediatesGetNoCallbacks)
+      }
+    }
+    if !animated { environment.apply(.unanimatedDismissalEndsOnNextTurn) }
     // Only the top animates away: it is what the context calls "from".
     let transition = Transition(
       .dismiss, participants: [presenter] + chain, from: chain.last, to: presenter, animated: animated,
@@ -233,6 +292,7 @@ extension UIViewController {
         completion()
       }
     } else {
+      environment.apply(.unanimatedCompletesOnNextTurn)
       finish()
       environment.end(transition)
       environment.runLoop.schedule(completion)

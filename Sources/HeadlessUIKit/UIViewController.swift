@@ -269,6 +269,7 @@ open class UIViewController: UIResponder {
     if let navigationController {
       navigationController.show(controller, sender: sender)
     } else {
+      HeadlessEnvironment.current.apply(.showPushesOrPresents)
       present(controller, animated: true)
     }
   }

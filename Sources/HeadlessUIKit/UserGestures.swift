@@ -21,7 +21,7 @@ extension UIWindow {
     guard let top = topmostViewController, top !== rootViewController, let presenter = top.directPresenter else {
       return .skipped("nothing is presented")
     }
-    if environment.isTransitioning { return .skipped("a transition is in progress") }
+    if environment.isTransitioning { return environment.skippedDuringATransition() }
     if let alert = top as? UIAlertController {
       guard alert.preferredStyle == .actionSheet else { return .skipped("alerts ignore taps outside") }
       if cancelled { return .skipped("a tap outside cannot be cancelled") }
@@ -56,14 +56,20 @@ extension UIWindow {
     environment.runLoop.schedule(after: environment.configuration.interactiveGestureDuration) {
       if cancelled {
         top.beginAppearanceTransition(true, animated: true)
-        top.endAppearanceTransition()
+        // The sheet is back in place and no longer being dismissed: from its `viewDidAppear` on
+        // it may present, as after a presentation (docs/SEMANTICS.md).
+        transition.hasFinishedAnimating = true
         top.beingDismissed = false
+        top.endAppearanceTransition()
         transition.coordinator.markCancelled()
         environment.end(transition)
         return
       }
       presenter.directlyPresented = nil
       top.directPresenter = nil
+      // The sheet is gone: its `viewDidDisappear` ends the dismissal, and presenting from there is
+      // accepted, as after a dismissal by code (docs/SEMANTICS.md).
+      transition.hasFinishedAnimating = true
       top.endAppearanceTransition()
       top.beingDismissed = false
       environment.recordUserRemoval(of: top.contentControllers)
@@ -76,12 +82,14 @@ extension UIWindow {
   /// Taps button `index` of the topmost alert: the alert is dismissed, then the handler runs.
   public func userTapAlertButton(_ index: Int) -> UserGestureOutcome {
     guard let alert = topmostViewController as? UIAlertController else { return .skipped("no alert on top") }
-    if HeadlessEnvironment.current.isTransitioning { return .skipped("a transition is in progress") }
+    let environment = HeadlessEnvironment.current
+    if environment.isTransitioning { return environment.skippedDuringATransition() }
     guard alert.actions.indices.contains(index) else {
       return .skipped("the alert has \(alert.actions.count) button(s)")
     }
     let action = alert.actions[index]
     guard action.isEnabled else { return .skipped("button \(index) is disabled") }
+    environment.apply(.alertHandlerAfterDismissal)
     alert.performDismissal(animated: true, userInitiated: true) { action.handler?(action) }
     return .performed
   }
@@ -103,7 +111,8 @@ extension UIWindow {
 
   private func userPopBack(to targetIndex: (UINavigationController) -> Int) -> UserGestureOutcome {
     guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
-    if HeadlessEnvironment.current.isTransitioning { return .skipped("a transition is in progress") }
+    let environment = HeadlessEnvironment.current
+    if environment.isTransitioning { return environment.skippedDuringATransition() }
     guard navigation.stack.count > 1 else { return .skipped("no back button on the root") }
     guard navigation.showsBackButton else { return .skipped("the back button is hidden") }
     let index = targetIndex(navigation)
@@ -119,13 +128,22 @@ extension UIWindow {
   public func userSwipeBack(cancelled: Bool = false) -> UserGestureOutcome {
     let environment = HeadlessEnvironment.current
     guard let navigation = topmostNavigationController else { return .skipped("no navigation bar on top") }
-    if environment.isTransitioning { return .skipped("a transition is in progress") }
+    if environment.isTransitioning { return environment.skippedDuringATransition() }
     guard navigation.stack.count > 1 else { return .skipped("no back gesture on the root") }
     guard navigation.interactivePopMayBegin() else {
       return .skipped("the interactive pop gesture does not begin")
     }
+    environment.apply(.interactivePopSequence)
     navigation.beginInteractivePop(cancelled: cancelled)
     return .performed
+  }
+}
+
+extension HeadlessEnvironment {
+  /// A gesture that arrives while a transition runs: UIKit ignores touches then (a choice; docs/SEMANTICS.md).
+  fileprivate func skippedDuringATransition() -> UserGestureOutcome {
+    apply(.gesturesIgnoredDuringTransitions)
+    return .skipped("a transition is in progress")
   }
 }
 

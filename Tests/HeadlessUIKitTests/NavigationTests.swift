@@ -96,7 +96,9 @@ import Testing
     #expect(world.events(of: a).isEmpty)
     #expect(world.events(of: b) == ["b.willMove(toParent: nil)", "b.viewWillDisappear", "b.viewDidDisappear", "b.didMove(toParent: nil)"])
     world.navigation.setViewControllers([world.root, c, c], animated: false)
-    #expect(world.diagnosticKinds == [.pushSameInstance])
+    #expect(world.diagnosticKinds == [.viewControllersNotDistinct])
+    #expect(world.environment.diagnostics[0].message.hasPrefix("All view controllers in a navigation controller must be distinct"))
+    #expect(world.navigation.viewControllers.map(\.serial) == [world.root.serial, a.serial, c.serial])
   }
 
   @Test func delegateHearsWillShowAndDidShow() {

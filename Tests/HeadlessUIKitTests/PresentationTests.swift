@@ -79,34 +79,53 @@ import Testing
     #expect(world.root.presentedViewController === sheet)
   }
 
-  /// A library that dismisses what it is already dismissing (swift-navigation's `Presented.deinit`
-  /// calls `dismiss(animated: false)` on the controller its binding just asked to dismiss) gets
-  /// UIKit's refusal, whether it asks the presented controller or its presenter, animated or not;
-  /// the first dismissal goes on and completes. With a completion, something is lost (it never
-  /// runs): a refusal; without one, only the console shows it: a warning.
-  @Test(arguments: [false, true], [false, true])
-  func aSecondDismissWhileTheFirstRunsIsRefusedAndTheFirstCompletes(viaPresenter: Bool, animated: Bool) {
-    let world = TestWorld()
-    let sheet = LoggingController(name: "sheet")
-    world.root.present(sheet, animated: true)
-    world.settle()
+  /// A second `dismiss` asked of the controller that is being dismissed (swift-navigation's
+  /// `Presented.deinit` calls `dismiss(animated: false)` on the controller its binding just
+  /// dismissed) is logged and dropped; the first dismissal goes on and completes. With a
+  /// completion, something is lost (it never runs): a refusal; without one, only the console
+  /// shows it: a warning.
+  @Test(arguments: [false, true])
+  func aSecondDismissOfTheControllerBeingDismissedIsRedundant(animated: Bool) {
+    let (world, sheet) = worldPresentingASheet()
     var firstCompleted = false, secondCompleted = false
     sheet.dismiss(animated: true) { firstCompleted = true }
     #expect(sheet.isBeingDismissed)
-    (viaPresenter ? world.root : sheet).dismiss(animated: animated) { secondCompleted = true }
-    (viaPresenter ? sheet : world.root).dismiss(animated: animated)
+    sheet.dismiss(animated: animated) { secondCompleted = true }
+    sheet.dismiss(animated: animated)
     #expect(world.diagnosticKinds == [.dismissWhileTransitioning, .dismissWhileBeingDismissed])
     #expect(world.environment.diagnostics.map(\.kind.severity) == [.refusal, .warning])
-    #expect(world.environment.diagnostics[1].message.hasSuffix("while a presentation or dismiss is in progress!"))
+    #expect(world.environment.diagnostics.allSatisfy { $0.rule == .redundantDismissIsAWarning })
     #expect(
       world.environment.diagnostics[0].message
-        == "Attempt to dismiss from view controller \((viaPresenter ? world.root : sheet).debugName) while a presentation or dismiss is in progress!"
-    )
+        == "Attempt to dismiss from view controller \(sheet.debugName) while a presentation or dismiss is in progress!")
     world.settle()
     #expect(firstCompleted)
     #expect(!secondCompleted)
     #expect(world.root.presentedViewController == nil)
     #expect(world.events(of: sheet) == ["sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.viewDidAppear", "sheet.viewWillDisappear", "sheet.viewDidDisappear"])
+  }
+
+  /// A `dismiss` asked of the presenter while what it presents is being dismissed waits for that
+  /// dismissal and is then carried out: here the presenter presents nothing any more and is not
+  /// presented itself, so nothing more happens, and its completion runs (upstream's
+  /// `testPresent_RepresentOnIdentityChange` at 2.8.0, on the simulator, presents from it).
+  @Test(arguments: [false, true])
+  func aDismissAskedOfThePresenterWaitsForTheDismissalInProgress(animated: Bool) {
+    let (world, sheet) = worldPresentingASheet()
+    var firstCompleted = false, secondCompleted = false
+    sheet.dismiss(animated: true) { firstCompleted = true }
+    world.root.dismiss(animated: animated) {
+      #expect(firstCompleted)
+      secondCompleted = true
+    }
+    #expect(world.diagnosticKinds == [.dismissDeferred])
+    #expect(world.environment.diagnostics[0].kind.severity == .information)
+    #expect(world.root.presentedViewController === sheet)
+    world.settle()
+    #expect(secondCompleted)
+    #expect(world.root.presentedViewController == nil)
+    #expect(world.diagnosticKinds == [.dismissDeferred])
+    #expect(world.environment.appliedRules.contains(.dismissWaitsForRunningDismissal))
   }
 
   /// A dismissal without animation still ends on the next turn: right after the call the
@@ -149,25 +168,71 @@ import Testing
     #expect(world.root.presentedViewController === next)
   }
 
-  /// Only a committed dismissal of the very controller makes a second one redundant: a swipe the
-  /// user may still cancel, or a dismissal running above the victim, leaves the call's work undone.
-  @Test func aDismissDuringASwipeOrAboveTheVictimIsARefusal() {
+  /// A dismissal asked of the context while a dismissal runs above what it presents waits for
+  /// it, then dismisses what the context presents (upstream's `testPresents_Nested_ParentItemChanges`
+  /// at 2.8.0 re-presents from its completion on the simulator).
+  @Test func aDismissWhileADismissalRunsAboveTheVictimWaitsThenDismissesTheVictim() {
     let world = TestWorld()
     let sheet = LoggingController(name: "sheet")
     world.root.present(sheet, animated: false)
     let nested = LoggingController(name: "nested")
     sheet.present(nested, animated: false)
     world.settle()
+    var completed = false
     nested.dismiss(animated: true)
-    world.root.dismiss(animated: false)
-    world.settle()
-    #expect(world.diagnosticKinds == [.dismissWhileTransitioning])
+    world.root.dismiss(animated: false) { completed = true }
+    #expect(world.diagnosticKinds == [.dismissDeferred])
+    world.advance(499)
     #expect(world.root.presentedViewController === sheet)
-    #expect(world.window.userSwipeToDismiss(cancelled: true) == .performed)
-    world.root.dismiss(animated: false)
     world.settle()
-    #expect(world.diagnosticKinds == [.dismissWhileTransitioning, .dismissWhileTransitioning])
-    #expect(world.root.presentedViewController === sheet)
+    #expect(completed)
+    #expect(world.root.presentedViewController == nil)
+    #expect(world.diagnosticKinds == [.dismissDeferred])
+  }
+
+  /// The presenter's `dismiss` during the user's swipe waits for the swipe too: cancelled, the
+  /// sheet is then dismissed as asked; finished, there is nothing left to dismiss and the
+  /// completion runs.
+  @Test(arguments: [false, true])
+  func aPresentersDismissDuringASwipeWaitsForTheSwipe(cancelled: Bool) {
+    let (world, _) = sheetBeingSwiped(cancelled: cancelled)
+    var completed = false
+    world.root.dismiss(animated: false) { completed = true }
+    #expect(world.diagnosticKinds == [.dismissDeferred])
+    world.settle()
+    #expect(completed)
+    #expect(world.root.presentedViewController == nil)
+    #expect(world.diagnosticKinds == [.dismissDeferred])
+  }
+
+  /// A world whose root presents a sheet, settled.
+  private func worldPresentingASheet() -> (TestWorld, LoggingController) {
+    let world = TestWorld()
+    let sheet = LoggingController(name: "sheet")
+    world.root.present(sheet, animated: true)
+    world.settle()
+    return (world, sheet)
+  }
+
+  /// A world whose root presents a sheet the user has begun to swipe down.
+  private func sheetBeingSwiped(cancelled: Bool) -> (TestWorld, LoggingController) {
+    let (world, sheet) = worldPresentingASheet()
+    #expect(world.window.userSwipeToDismiss(cancelled: cancelled) == .performed)
+    return (world, sheet)
+  }
+
+  /// A `dismiss` asked of the sheet itself during the user's swipe is judged when the swipe ends:
+  /// finished, without a completion, nothing was lost (a warning); cancelled, the sheet stays
+  /// although the call asked it to go (a refusal).
+  @Test(arguments: [false, true])
+  func aSheetsOwnDismissDuringASwipeIsJudgedWhenTheSwipeEnds(cancelled: Bool) {
+    let (world, sheet) = sheetBeingSwiped(cancelled: cancelled)
+    sheet.dismiss(animated: false)
+    #expect(world.diagnosticKinds.isEmpty)
+    world.settle()
+    #expect(world.diagnosticKinds == [cancelled ? .dismissWhileTransitioning : .dismissWhileBeingDismissed])
+    #expect(world.environment.diagnostics[0].rule == .dismissDuringSwipeJudgedAtItsEnd)
+    #expect(world.root.presentedViewController === (cancelled ? sheet : nil))
   }
 
   @Test func presentingFromAControllerOutsideTheWindowIsRefused() {
