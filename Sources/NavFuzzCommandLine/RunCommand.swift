@@ -203,6 +203,7 @@ extension RunCommand {
       print(
         "    shrunk to \(failure.shrunk.actions.count) steps (from \(failure.original.actions.count)), run seed \(failure.runSeed)")
       if !failure.reproduces { print("    warning: \(Campaign.Failure.nondeterminismHint)") }
+      if let note = Violation.inferredRulesNote(failure.shrunkViolation.restsOnInferredRules) { print("    \(note)") }
       do {
         try Output.write(text, to: path)
         written.append(path)

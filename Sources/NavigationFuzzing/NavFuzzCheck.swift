@@ -24,6 +24,7 @@ public enum NavFuzz {
       return failures.map { failure in
         "\(failure.shrunkViolation.invariant.rawValue): \(failure.shrunkViolation.explanation)\n"
           + (failure.reproduces ? "" : "warning: \(Campaign.Failure.nondeterminismHint)\n")
+          + (Violation.inferredRulesNote(failure.shrunkViolation.restsOnInferredRules).map { "\($0)\n" } ?? "")
           + TraceFormat.print(failure.shrunk)
       }.joined(separator: "\n")
     }
@@ -40,6 +41,7 @@ public enum NavFuzz {
           topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
           maxSteps: maxSteps) + "\n\n"
       if !failure.reproduces { text += "warning: \(Campaign.Failure.nondeterminismHint)\n\n" }
+      if let note = Violation.inferredRulesNote(violation.restsOnInferredRules) { text += "\(note)\n\n" }
       text += "shrunk trace (\(failure.shrunk.actions.count) steps):\n" + TraceFormat.print(failure.shrunk)
       if violation.expectedScreen != violation.actualScreen {
         text += "\nscreen:\n" + LineDiff.text(expected: violation.expectedScreen, actual: violation.actualScreen)

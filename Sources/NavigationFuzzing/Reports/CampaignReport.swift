@@ -97,6 +97,9 @@ public struct CampaignReport: Codable, Sendable {
     public var reproduces: Bool?
     /// What a reader must know before trusting the trace: set when it does not reproduce.
     public var warning: String?
+    /// The inferred rules of UIKit the verdict may rest on (`Violation.restsOnInferredRules`);
+    /// absent when none.
+    public var restsOnInferredRules: [String]?
   }
 
   public var schemaVersion = Self.schemaVersion
@@ -235,6 +238,7 @@ extension CampaignReport {
           : ReplayCommandLine.replay(path, topology: topology.name))
       report.reproduces = failure.reproduces
       report.warning = failure.reproduces ? nil : NavigationFuzzing.Campaign.Failure.nondeterminismHint
+      report.restsOnInferredRules = violation.restsOnInferredRules.isEmpty ? nil : violation.restsOnInferredRules
       return report
     })
   }
@@ -270,13 +274,15 @@ extension CampaignReport {
         .judged(by: SemanticsProfile.named(replay.result.semantics) ?? .navfuzz)
       let frames = Self.timeline(of: replay.trace, topology: topology, engine: engine)
       let unexpected = replay.result.unexpectedViolations.map { violation in
-        Failure(
+        var failure = Failure(
           invariant: violation.invariant.rawValue, alsoViolated: [], explanation: violation.explanation,
           stepIndex: violation.stepIndex, runSeed: nil, source: replay.path, originalSteps: replay.trace.actions.count,
           shrunkSteps: replay.trace.actions.count, trace: TraceFormat.print(replay.trace),
           expectedModel: violation.expectedModel, actualModel: violation.actualModel,
           expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen, timeline: frames,
           replayCommand: ReplayCommandLine.replay(replay.path, topology: replay.trace.topology))
+        failure.restsOnInferredRules = violation.restsOnInferredRules.isEmpty ? nil : violation.restsOnInferredRules
+        return failure
       }
       let unmet = replay.result.unmetExpectations.map { unmet in
         Failure(

@@ -67,6 +67,9 @@ enum HTMLReport {
     if let warning = failure.warning {
       html.append("<p class=\"warning\"><strong>Warning:</strong> \(escaped(warning)).</p>")
     }
+    if let note = Violation.inferredRulesNote(failure.restsOnInferredRules ?? []) {
+      html.append("<p class=\"warning\"><strong>Double-check:</strong> this verdict \(escaped(note)).</p>")
+    }
     html.append("<p>\(escaped(steps)) Replay: <code>\(escaped(failure.replayCommand))</code></p>")
     html.append("<div class=\"timeline\">")
     for frame in failure.timeline {

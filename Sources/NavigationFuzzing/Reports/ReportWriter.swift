@@ -97,7 +97,8 @@ enum JUnitReport {
     func failureBody(_ failure: CampaignReport.Failure) -> String {
       let also = failure.alsoViolated.isEmpty ? "" : "\nalso violated: \(failure.alsoViolated.joined(separator: ", "))"
       let warning = failure.warning.map { "\nwarning: \($0)" } ?? ""
-      return "\(failure.explanation)\(also)\(warning)\n\nreplay: \(failure.replayCommand)\n\n\(failure.trace)"
+      let inferred = Violation.inferredRulesNote(failure.restsOnInferredRules ?? []).map { "\n\($0)" } ?? ""
+      return "\(failure.explanation)\(also)\(warning)\(inferred)\n\nreplay: \(failure.replayCommand)\n\n\(failure.trace)"
     }
     if campaign.kind == "replay" {
       let traces = campaign.traces ?? []
@@ -216,6 +217,10 @@ enum MarkdownReport {
       if let warning = failure.warning {
         lines.append("")
         lines.append("> **Warning:** \(warning).")
+      }
+      if let note = Violation.inferredRulesNote(failure.restsOnInferredRules ?? []) {
+        lines.append("")
+        lines.append("> **Double-check:** this verdict \(note).")
       }
       lines.append("")
       lines.append("\(report.stepsSentence(failure)) Replay: `\(failure.replayCommand)`")

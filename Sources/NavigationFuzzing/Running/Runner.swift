@@ -358,7 +358,8 @@ public final class Runner {
     violations.append(
       Violation(
         invariant: invariant, stepIndex: stepIndex, explanation: explanation, expectedModel: expectedModel,
-        actualModel: actualModel, expectedScreen: expectedScreen, actualScreen: actualScreen))
+        actualModel: actualModel, expectedScreen: expectedScreen, actualScreen: actualScreen,
+        restsOnInferredRules: environment.appliedRules.inferredIDs))
   }
 
   /// Whether `record` would keep a violation of `invariant` now (else it only counts it), so its
