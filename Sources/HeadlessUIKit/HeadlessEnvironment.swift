@@ -199,13 +199,14 @@ public final class HeadlessEnvironment {
     return nil
   }
 
-  /// Whether a presentation whose animation is not over involves `controller` (presenting or presented).
-  func isPresentationInFlight(involving controller: UIViewController) -> Bool {
-    if activeTransitions.isEmpty { return false }
+  /// The presentation whose animation is not over that involves `controller` (presenting or
+  /// presented), if any.
+  func presentation(involving controller: UIViewController) -> Transition? {
+    if activeTransitions.isEmpty { return nil }
     for transition in activeTransitions where !transition.hasFinishedAnimating && transition.kind == .present {
-      for participant in transition.participants where participant === controller { return true }
+      for participant in transition.participants where participant === controller { return transition }
     }
-    return false
+    return nil
   }
 
   /// The modal transition whose animation is over but which is still being torn down (its

@@ -39,8 +39,8 @@ public struct UIKitDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case viewControllersNotDistinct = "view-controllers-not-distinct"
     // Information: not wrong in itself.
     case navigationOperationDeferred = "navigation-operation-deferred"
-    /// A `dismiss` asked of a controller whose presented controller is already being dismissed:
-    /// it waits for that dismissal to end and is then carried out as the hierarchy stands.
+    /// A `dismiss` asked while what it would dismiss is being presented or dismissed: it waits for
+    /// that transition to end and is then carried out as the hierarchy stands.
     case dismissDeferred = "dismiss-deferred"
     case runLoopDidNotSettle = "run-loop-did-not-settle"
 
@@ -66,7 +66,7 @@ public struct UIKitDiagnostic: Hashable, Sendable, CustomStringConvertible {
       case .presentWhileAlreadyPresenting: return .presentOnPresentingContextRefused
       case .presentWhileTransitioning: return .presentDuringTransitionRefused
       case .presentNotInWindowHierarchy: return .presentOutsideWindowRefused
-      case .dismissWhileTransitioning: return .dismissDuringPresentationRefused
+      case .dismissWhileTransitioning: return .redundantDismissIsAWarning
       case .navigationStackNotUpdated: return .stackChangeDroppedDuringAPresentation
       case .dismissWhileBeingDismissed: return .redundantDismissIsAWarning
       case .presentActiveController: return .presentingAnActiveControllerRaises
@@ -78,7 +78,7 @@ public struct UIKitDiagnostic: Hashable, Sendable, CustomStringConvertible {
       case .popToMissingController: return .poppingToAMissingControllerRaises
       case .viewControllersNotDistinct: return .distinctStackControllers
       case .navigationOperationDeferred: return .stackChangeWaitsForTheStacksTransition
-      case .dismissDeferred: return .dismissWaitsForRunningDismissal
+      case .dismissDeferred: return .dismissWaitsForRunningTransition
       case .runLoopDidNotSettle: return .virtualTime
       }
     }

@@ -29,8 +29,7 @@ public enum UIKitRule: Int, Sendable, CaseIterable, CustomStringConvertible {
   case presentDuringTransitionRefused
   case presentOutsideWindowRefused
   case refusedCallDropsCompletion
-  case dismissDuringPresentationRefused
-  case dismissWaitsForRunningDismissal
+  case dismissWaitsForRunningTransition
   case redundantDismissIsAWarning
   case dismissDuringSwipeJudgedAtItsEnd
   case presentingAnActiveControllerRaises
@@ -110,8 +109,7 @@ public enum UIKitRule: Int, Sendable, CaseIterable, CustomStringConvertible {
     ("present-during-transition-refused", .device, "console: \"Attempt to present … while a presentation is in progress\""),
     ("present-outside-window-refused", .device, "console: \"… whose view is not in the window hierarchy\" (swift-navigation #254)"),
     ("refused-call-drops-completion", .inferred, "a refused present or dismiss never runs its completion: no source shows either way"),
-    ("dismiss-during-presentation-refused", .device, "console: \"Attempt to dismiss from view controller … while a presentation or dismiss is in progress!\" after present-then-dismiss; the controller stays presented"),
-    ("dismiss-waits-for-running-dismissal", .device, "swift-navigation #254, #332, PR #295, openradar 30284135; simulator: 2.8.0 testPresent_RepresentOnIdentityChange, testPresents_Nested_ParentItemChanges"),
+    ("dismiss-waits-for-running-transition", .device, "swift-navigation #254, #332, PR #295, openradar 30284135; simulator: testPresents_DeepLink, testDismissMultiplePresentations, testRepresentWhileDismissing_StillCallsOnDismiss (HEAD), testPresent_RepresentOnIdentityChange (2.8.0)"),
     ("redundant-dismiss-is-a-warning", .device, "console \"Warning: Attempt to dismiss from view controller …\" on a second dismiss (ProMotion #473, SideMenu #323, libreliodev/iOS #5); swift-navigation #309: the parent stays"),
     ("dismiss-during-swipe-judged-at-its-end", .inferred, "a dismiss asked of a sheet the user is swiping: lost only if the swipe is cancelled or the call had a completion"),
     ("presenting-an-active-controller-raises", .device, "crash: \"Application tried to present modally an active controller\" (jonkykong/SideMenu #107)"),

@@ -89,11 +89,10 @@ extension UIViewController {
   ///
   /// While another modal transition runs (docs/SEMANTICS.md §1): asked of a controller whose own
   /// dismissal is under way, it is redundant (a warning, or a refusal when a completion is lost);
-  /// during a presentation involving what it would dismiss, it is refused; while what the
-  /// context presents is being dismissed, it waits for that dismissal to end and is then carried
-  /// out as the hierarchy stands — the context then presents nothing, so it dismisses itself if
-  /// it was presented (swift-navigation #254: the presenter "is closed right after the presented
-  /// one").
+  /// while what it would dismiss is being presented or dismissed, it waits for that transition to
+  /// end and is then carried out as the hierarchy stands — after a dismissal the context presents
+  /// nothing, so it dismisses itself if it was presented (swift-navigation #254: the presenter "is
+  /// closed right after the presented one").
   func dismissAsUIKitDoes(animated: Bool, completion: (@MainActor () -> Void)?) {
     let environment = HeadlessEnvironment.current
     let context = rootAncestor
@@ -115,33 +114,23 @@ extension UIViewController {
       return
     }
     let chain = victim.presentedChain
-    // A presentation in flight on the presenter or in the chain (a loop: equal to
-    // `([presenter] + chain).contains { ... }` without the array or a main-actor closure).
-    var presenting = false
-    if let presenter = victim.directPresenter, environment.isPresentationInFlight(involving: presenter) {
-      presenting = true
+    // A presentation in flight on the presenter or in the chain, or a dismissal in flight of
+    // anything in the chain: the call waits for it (a loop over `[presenter] + chain` without the
+    // array or a main-actor closure).
+    var running: Transition?
+    if let presenter = victim.directPresenter { running = environment.presentation(involving: presenter) }
+    for controller in chain where running == nil {
+      running = environment.presentation(involving: controller)
+        ?? (victim !== context ? environment.dismissal(removing: controller) : nil)
     }
-    for controller in chain where !presenting && environment.isPresentationInFlight(involving: controller) {
-      presenting = true
-    }
-    if presenting {
+    if let running {
+      let what = running.kind == .present ? "presentation" : "dismissal"
       environment.report(
-        .dismissWhileTransitioning,
-        "Attempt to dismiss from view controller \(debugName) while a presentation or dismiss is in progress!",
+        .dismissDeferred,
+        "\(debugName): dismiss waits for the \(what) in progress; then it dismisses what \(context.debugName) presents then, or \(context.debugName) itself",
         [self, victim])
-      if completion != nil { environment.apply(.refusedCallDropsCompletion) }
+      running.whenOver { [self] in self.dismissAsUIKitDoes(animated: animated, completion: completion) }
       return
-    }
-    if victim !== context {
-      for controller in chain {
-        guard let running = environment.dismissal(removing: controller) else { continue }
-        environment.report(
-          .dismissDeferred,
-          "\(debugName): dismiss waits for the dismissal of \(controller.debugName) in progress; then it dismisses what \(context.debugName) presents then, or \(context.debugName) itself",
-          [self, controller])
-        running.whenOver { [self] in self.dismissAsUIKitDoes(animated: animated, completion: completion) }
-        return
-      }
     }
     victim.performDismissal(animated: animated, userInitiated: false, completion: completion)
   }

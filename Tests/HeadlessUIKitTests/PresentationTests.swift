@@ -63,20 +63,23 @@ import Testing
     #expect(second.presentingViewController == nil)
   }
 
-  @Test func dismissingDuringATransitionIsRefusedAndLeavesTheControllerPresented() {
+  /// A dismissal asked while the controller is still being presented waits for the presentation
+  /// to end, then dismisses it, and its completion runs (upstream's `testPresents_DeepLink`,
+  /// `testDismissMultiplePresentations`, on the simulator with animations on).
+  @Test(arguments: [false, true])
+  func dismissingDuringAPresentationWaitsForItThenDismisses(askingThePresented: Bool) {
     let world = TestWorld()
     let sheet = LoggingController(name: "sheet")
     world.root.present(sheet, animated: true)
     var dismissed = false
-    world.root.dismiss(animated: true) { dismissed = true }
-    #expect(world.diagnosticKinds == [.dismissWhileTransitioning])
-    #expect(
-      world.environment.diagnostics[0].message
-        == "Attempt to dismiss from view controller \(world.root.debugName) while a presentation or dismiss is in progress!"
-    )
-    world.settle()
-    #expect(!dismissed)
+    (askingThePresented ? sheet : world.root).dismiss(animated: false) { dismissed = true }
+    #expect(world.diagnosticKinds == [.dismissDeferred])
+    world.advance(499)
     #expect(world.root.presentedViewController === sheet)
+    world.settle()
+    #expect(dismissed)
+    #expect(world.root.presentedViewController == nil)
+    #expect(world.events(of: sheet) == ["sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.viewDidAppear", "sheet.viewWillDisappear", "sheet.viewDidDisappear"])
   }
 
   /// A second `dismiss` asked of the controller that is being dismissed (swift-navigation's
@@ -125,7 +128,7 @@ import Testing
     #expect(secondCompleted)
     #expect(world.root.presentedViewController == nil)
     #expect(world.diagnosticKinds == [.dismissDeferred])
-    #expect(world.environment.appliedRules.contains(.dismissWaitsForRunningDismissal))
+    #expect(world.environment.appliedRules.contains(.dismissWaitsForRunningTransition))
   }
 
   /// A dismissal without animation still ends on the next turn: right after the call the

@@ -23,7 +23,7 @@ import Testing
         #expect([.presentChildController, .pushControllerWithParent].contains(kind), "\(kind) rests on an inferred rule")
       }
     }
-    #expect(UIKitDiagnostic.Kind.dismissDeferred.rule == .dismissWaitsForRunningDismissal)
+    #expect(UIKitDiagnostic.Kind.dismissDeferred.rule == .dismissWaitsForRunningTransition)
     #expect(UIKitDiagnostic.Kind.navigationStackNotUpdated.rule == .stackChangeDroppedDuringAPresentation)
   }
 
@@ -37,7 +37,7 @@ import Testing
     world.root.dismiss(animated: true)  // waits for the sheet's dismissal
     world.settle()
     let applied = Array(world.environment.appliedRules)
-    #expect(applied == [.unanimatedCompletesOnNextTurn, .dismissWaitsForRunningDismissal])
+    #expect(applied == [.unanimatedCompletesOnNextTurn, .dismissWaitsForRunningTransition])
     #expect(world.environment.appliedRules.inferredIDs == ["unanimated-completes-next-turn"])
     #expect(TestWorld().environment.appliedRules.isEmpty)
   }
