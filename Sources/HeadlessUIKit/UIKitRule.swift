@@ -22,6 +22,7 @@ public enum UIKitRule: Int, Sendable, CaseIterable, CustomStringConvertible {
   case transitionDurations
   case unanimatedCompletesOnNextTurn
   case unanimatedDismissalEndsOnNextTurn
+  case unanimatedStackChangeEndsOnNextTurn
   // Presentation
   case presentationRoutedToContext
   case presentedSetAtOnce
@@ -103,6 +104,7 @@ public enum UIKitRule: Int, Sendable, CaseIterable, CustomStringConvertible {
     ("transition-durations", .inferred, "Apple publishes none; 350/500/300 ms are what apps in the wild use"),
     ("unanimated-completes-next-turn", .inferred, "without animation the hierarchy changes in the call and the completion runs on the next turn: no source says when"),
     ("unanimated-dismissal-ends-next-turn", .device, "swift-navigation PR #332: its test, on the iOS simulator, needs the controller still presented and isBeingDismissed right after dismiss(animated: false)"),
+    ("unanimated-stack-change-ends-next-turn", .device, "swift-navigation's testPushMultipleFeaturesAtOnce_LazyNavigationDestination passes on the simulator only if didShow of a push without animation runs after the code that pushed returned"),
     ("presentation-routed-to-context", .documented, "UIViewController.presentedViewController / presentingViewController documentation"),
     ("presented-set-at-once", .device, "presentedViewController is set as present(_:) returns: hhru/Nivelir reads it right after presenting"),
     ("present-on-presenting-context-refused", .device, "console: \"Attempt to present X on Y which is already presenting Z\" (widely reported, e.g. swift-navigation PR #183)"),

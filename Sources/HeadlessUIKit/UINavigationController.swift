@@ -256,16 +256,20 @@ open class UINavigationController: UIViewController {
       }
       if let shown { storedDelegate?.navigationController(self, didShow: shown, animated: animated) }
     }
-    guard onScreen, animated else {
-      // A stack on screen changed without animation is documented; one hidden in the window's
-      // hierarchy (under a full-screen cover) changing without callbacks is our reading.
-      if !onScreen, isInWindowHierarchy { environment.apply(.stackOffScreenChangesWithoutTransition) }
+    guard onScreen else {
+      // A stack hidden in the window's hierarchy (under a full-screen cover) changing without
+      // callbacks is our reading.
+      if isInWindowHierarchy { environment.apply(.stackOffScreenChangesWithoutTransition) }
       finish()
       return
     }
-    let transition = Transition(kind, participants: [self], from: outgoing, to: incoming)
+    // Without animation the change still ends on the next turn, not within the call: UIKit runs a
+    // stack's transition in the layout pass that follows the code that asked for it, so what
+    // `didShow` and `viewDidAppear` do happens after that code has returned (docs/SEMANTICS.md).
+    if !animated { environment.apply(.unanimatedStackChangeEndsOnNextTurn) }
+    let transition = Transition(kind, participants: [self], from: outgoing, to: incoming, animated: animated)
     environment.begin(transition)
-    environment.runLoop.schedule(after: environment.duration(of: kind)) {
+    environment.runLoop.schedule(after: animated ? environment.duration(of: kind) : 0) {
       finish()
       environment.end(transition)
     }

@@ -141,8 +141,8 @@ import Testing
     let recorder = Recorder()
     let detail = LoggingController(name: "detail")
     world.navigation.pushViewController(detail, animated: false)
-    world.navigation.delegate = recorder
     world.settle()
+    world.navigation.delegate = recorder
     world.environment.clearEventLog()
     #expect(world.window.userSwipeBack(cancelled: true) == .performed)
     world.settle()

@@ -22,6 +22,7 @@ import Testing
     let world = TestWorld()
     let detail = LoggingController(name: "detail")
     world.navigation.pushViewController(detail, animated: false)
+    world.settle()  // without animation, the push still ends on the next turn
     world.environment.clearEventLog()
     let popped = world.navigation.popViewController(animated: true)
     #expect(popped === detail)
@@ -65,6 +66,7 @@ import Testing
     let world = TestWorld()
     let a = LoggingController(name: "a"), b = LoggingController(name: "b"), c = LoggingController(name: "c")
     for controller in [a, b, c] { world.navigation.pushViewController(controller, animated: false) }
+    world.settle()
     world.environment.clearEventLog()
     let popped = world.navigation.popToViewController(a, animated: true)
     #expect(popped?.map(\.serial) == [b.serial, c.serial])
@@ -89,6 +91,7 @@ import Testing
     let world = TestWorld()
     let a = LoggingController(name: "a"), b = LoggingController(name: "b"), c = LoggingController(name: "c")
     world.navigation.setViewControllers([world.root, a, b], animated: false)
+    world.settle()
     world.environment.clearEventLog()
     world.navigation.setViewControllers([world.root, a, c], animated: true)
     world.settle()

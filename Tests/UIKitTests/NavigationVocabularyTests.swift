@@ -35,6 +35,7 @@ private final class ProxyingNavigationController: UINavigationController {
     let detail = UIViewController()
     world.navigation.viewControllers = [world.root, detail]
     #expect(world.navigation.viewControllers == [world.root, detail])
+    world.settle()  // without animation, the change still ends on the next turn
     #expect(recorder.shown == [detail])
     #expect(recorder.navigationControllerSupportedInterfaceOrientations(world.navigation) == .all)
     #expect(recorder.navigationController(world.navigation, animationControllerFor: .push, from: world.root, to: detail) == nil)
@@ -50,6 +51,7 @@ private final class ProxyingNavigationController: UINavigationController {
     navigation.delegate = user
     let detail = UIViewController()
     navigation.pushViewController(detail, animated: false)
+    world.settle()
     #expect(navigation.delegate === user)
     #expect(navigation.proxy.shown.last === detail)
     #expect(user.shown.isEmpty)

@@ -178,6 +178,7 @@ private final class NoSuperController: UIViewController {
 
     seen.removeAll()
     world.navigation.pushViewController(NoSuperController(), animated: false)
+    world.settle()
     #expect(seen == ["NoSuperController.didMoveToParent(isNil: false)"])
   }
 
