@@ -408,6 +408,8 @@ public final class Runner {
         counted.deferredStackChanges += 1
       case .runLoopDidNotSettle:
         record(.quiescence, stepIndex, diagnostic.message)
+      case _ where diagnostic.kind.severity == .information:
+        break  // not wrong in itself (a dismissal that waits for the one in progress)
       case _ where diagnostic.kind.severity == .warning && !engine.contract.avoidsUIKitWarnings:
         counted.uikitWarnings += 1  // not checked, counted: the summary says so
       default:
