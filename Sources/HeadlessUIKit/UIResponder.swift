@@ -20,6 +20,11 @@ open class UIResponder: NSObject {
     super.init()
   }
 
+  /// Responders are torn down on the main actor, wherever their last reference goes (UIKit's views
+  /// and controllers deallocate on the main thread): teardown that touches UIKit — an associated
+  /// observation token that removes a control's action — then runs where UIKit code may run.
+  @MainActor deinit {}
+
   // MARK: The responder chain (rules in FirstResponder.swift)
 
   /// The next responder: a controller's view answers its controller; a view, its superview; a

@@ -13,3 +13,13 @@
 @_exported import func HeadlessUIKit.objc_removeAssociatedObjects
 @_exported import func HeadlessUIKit.objc_setAssociatedObject
 @_exported import enum HeadlessUIKit.objc_AssociationPolicy
+
+// The C allocator, which Apple's `ObjectiveC` brings along (libraries allocate their association
+// keys with `malloc(1)!`).
+#if canImport(Glibc)
+  @_exported import func Glibc.free
+  @_exported import func Glibc.malloc
+#elseif canImport(Musl)
+  @_exported import func Musl.free
+  @_exported import func Musl.malloc
+#endif
