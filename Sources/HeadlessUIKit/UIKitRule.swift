@@ -82,6 +82,18 @@ public enum UIKitRule: Int, Sendable, CaseIterable, CustomStringConvertible {
   case viewIsAppearingAfterViewWillAppear
   case navigationCoordinatorFromTheTransitionsStart
   case associatedObjectsReleasedAfterTheWrite
+  // Responders, controls, text input, scenes and lists
+  case respondersTornDownOnTheMainActor
+  case firstResponder
+  case textFieldEditingSequence
+  case returnEndsEditingWithAnAction
+  case controlValuesAndEvents
+  case keyValueObservingOfControls
+  case applicationOpenAnswersNextTurn
+  case listSelectionSequence
+  case unknownIdentifiersTrap
+  case transactionCompletionAfterItsTransitions
+  case pageControllerTransitionTiming
 
   /// The id docs/SEMANTICS.md tags the rule with; reports print it.
   public var id: String { Self.table[rawValue].id }
@@ -159,6 +171,17 @@ public enum UIKitRule: Int, Sendable, CaseIterable, CustomStringConvertible {
     ("view-is-appearing-after-view-will-appear", .documented, "viewIsAppearing(_:) documentation (order); \"right after\" is a choice"),
     ("navigation-coordinator-from-the-transitions-start", .inferred, "known gap: the coordinator exists from didShow's side only; UIKit has it in willShow too"),
     ("associated-objects-released-after-the-write", .documented, "the Objective-C runtime's _object_set_associative_reference releases the old value after the write"),
+    ("responders-torn-down-on-the-main-actor", .device, "swift-navigation's UIControlTests.testDeinitIsolation releases a bound text field on another thread and passes on the simulator"),
+    ("first-responder", .documented, "UIResponder documentation: one first responder; becomeFirstResponder refused off the view hierarchy; the responder chain"),
+    ("text-field-editing-sequence", .documented, "UITextFieldDelegate and UIControl.Event documentation; UITextInput positions are NSString (UTF-16) offsets"),
+    ("return-ends-editing-with-an-action", .inferred, "Return ends editing only when an action listens for .editingDidEndOnExit, as UIKit dismisses the keyboard for such a field"),
+    ("control-values-and-events", .documented, "UISlider, UIStepper, UIDatePicker, UIPageControl documentation: values clamped; .valueChanged for a person's change"),
+    ("key-value-observing-of-controls", .documented, "these properties are KVO-compliant on iOS"),
+    ("application-open-answers-next-turn", .inferred, "UIApplication.open(_:) calls its completion asynchronously"),
+    ("list-selection-sequence", .documented, "UITableViewDelegate / UICollectionViewDelegate documentation: will-select, deselect, did-select for a person's tap only"),
+    ("unknown-identifiers-trap", .documented, "UIKit raises for an unregistered cell identifier or an unknown storyboard or storyboard identifier"),
+    ("transaction-completion-after-its-transitions", .inferred, "CATransaction's completion runs when its animations end: here, when the transitions begun in it end"),
+    ("page-controller-transition-timing", .inferred, "UIPageViewController.setViewControllers completes after the push duration when animated, on the next turn otherwise"),
   ]
 }
 

@@ -8,10 +8,10 @@ import UIKit
 @MainActor
 @Suite struct SwipeDismissalEndTests {
   private final class Sheet: UIViewController {
-    var next: (() -> Void)?
+    var onGone: (() -> Void)?
     override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
-      if isBeingDismissed { next?() }
+      if isBeingDismissed { onGone?() }
     }
   }
 
@@ -22,7 +22,7 @@ import UIKit
     world.root.present(sheet, animated: true)
     world.settle()
     let next = UIViewController()
-    sheet.next = { world.root.present(next, animated: true) }
+    sheet.onGone = { world.root.present(next, animated: true) }
     if swiped {
       #expect(world.window.userSwipeToDismiss() == .performed)
     } else {
