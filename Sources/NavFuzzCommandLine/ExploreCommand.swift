@@ -16,6 +16,8 @@ struct ExploreCommand: ParsableCommand {
   @Flag(
     help: "Treat item ids 1 and 2 as interchangeable: count and expand one state of each pair that differs only by swapping them (topologies without app intents).")
   var symmetry = false
+  @Flag(help: "Never put a user gesture in the run-loop turn of a program change (no races; see docs/REPORTS.md).")
+  var noRaces = false
   @Option(
     parsing: .unconditional,
     help: "Expand prefixes in this many processes (the same search whatever the number). Default 1: it pays only where the cores are free.")
@@ -39,6 +41,7 @@ struct ExploreCommand: ParsableCommand {
       var explorer = Explorer(topology: topology, engine: engine)
       explorer.maxDepth = depth
       explorer.stateLimit = maxStates
+      explorer.noRaces = noRaces
       if symmetry {
         guard Explorer.symmetryIsSound(topology: topology, engine: engine) else {
           throw ValidationError(
@@ -101,6 +104,7 @@ extension ExploreCommand {
     if let semantics = engineOption.semantics { arguments += ["--semantics", semantics] }
     for allowance in engineOption.allow { arguments += ["--allow", allowance] }
     if symmetry { arguments.append("--symmetry") }
+    if noRaces { arguments.append("--no-races") }
     return arguments
   }
 }

@@ -18,11 +18,20 @@ struct MutantsCommand: ParsableCommand {
       "Judge every mutant by this semantics profile (navfuzz, swift-navigation or swiftui) instead of its base engine's own; see 'navfuzz list'."
   )
   var semantics: String?
+  @Flag(
+    help:
+      "Instead of time to detection: fuzz each mutant for --runs runs from seed 1 and compare its defects with those it is known to show at 2,000 runs (all of them from the run that completes them; before, no other); exit 1 on a difference.")
+  var defects = false
+  @Flag(help: "Never put a user gesture in the run-loop turn of a program change (no races; see docs/REPORTS.md).")
+  var noRaces = false
 
   func validate() throws {
     guard seeds >= 1 else { throw ValidationError("--seeds must be at least 1, found \(seeds)") }
     guard runs >= 1 else { throw ValidationError("--runs must be at least 1, found \(runs)") }
     guard depth >= 1 else { throw ValidationError("--depth must be at least 1, found \(depth)") }
+    if defects, semantics != nil {
+      throw ValidationError("--defects compares each mutant judged by its own profile: leave out --semantics")
+    }
     if let semantics, SemanticsProfile.named(semantics) == nil {
       throw ValidationError(
         "unknown semantics '\(semantics)' (known: \(SemanticsProfile.all.map(\.name).joined(separator: ", ")))")
@@ -32,6 +41,7 @@ struct MutantsCommand: ParsableCommand {
   func run() throws {
     try MainActor.assumeIsolated {
       if let writeCorpus { try Output.checkFolder(writeCorpus, option: "--write-corpus") }
+      if defects { return try checkDefects() }
       let clock = ContinuousClock()
       let origin = clock.now
       let now = { (clock.now - origin).seconds }
@@ -47,10 +57,11 @@ struct MutantsCommand: ParsableCommand {
             var explorer = Explorer(topology: topology, engine: engine)
             explorer.maxDepth = depth
             explorer.target = target
+            explorer.noRaces = noRaces
             return explorer.run(now: now, timeLimit: 120).trace?.actions.count
           } : nil
         let row = MutantsReport.row(
-          for: engine, seeds: seeds, runs: runs, exhaustiveShrinkDepth: explore ? depth : 0, now: now,
+          for: engine, seeds: seeds, runs: runs, exhaustiveShrinkDepth: explore ? depth : 0, noRaces: noRaces, now: now,
           explore: exploreShortest)
         if !row.caught { escaped += 1 }
         let median = row.medianSeconds.map { String(format: "%.3f", $0) } ?? "-"
@@ -75,5 +86,33 @@ struct MutantsCommand: ParsableCommand {
       if escaped > 0 { throw ExitCode(1) }
       if unwritten > 0 { throw ExitCode(2) }
     }
+  }
+}
+
+extension MutantsCommand {
+  /// `--defects`: each mutant's defects against `MutantDefects`.
+  @MainActor
+  func checkDefects() throws {
+    let clock = ContinuousClock()
+    var differing = 0
+    print("mutant                        topology       defects  expected  by run  seconds")
+    for engine in EngineChoice.mutants {
+      let started = clock.now
+      guard let outcome = MutantDefects.check(engine, runs: runs) else { continue }
+      let seconds = String(format: "%.2f", (clock.now - started).seconds)
+      print(
+        "\(outcome.engine.padding(30))\(outcome.topology.padding(15))\(String(outcome.found.count).padding(9))\(String(outcome.expected.signatures.count).padding(10))\(String(outcome.expected.completeBy).padding(8))\(seconds)"
+          + (outcome.matches ? "" : "  DIFFERS"))
+      guard !outcome.matches else { continue }
+      differing += 1
+      for signature in outcome.found where !outcome.expected.signatures.contains(signature) { print("  + \(signature)") }
+      for signature in outcome.expected.signatures where !outcome.found.contains(signature) { print("  - \(signature)") }
+      if Set(outcome.found) == Set(outcome.expected.signatures) { print("  (the same defects, in another order)") }
+    }
+    print(
+      differing == 0
+        ? "every mutant shows the defects it is known to show (\(runs) runs from seed 1)"
+        : "\(differing) mutant(s) show other defects than they are known to show")
+    if differing > 0 { throw ExitCode(1) }
   }
 }

@@ -31,7 +31,7 @@ extension RunCommand {
       // For the progress line only (it counts distinct states as one set, the summary sums them).
       soFar.runsCompleted += result.runsCompleted
       soFar.statistics.merge(result.statistics)
-      soFar.failures += result.failures
+      soFar.defects += result.defects
       outcomes.append(.init(topology: share.topology, share: share.runs, result: result, notRun: nil))
     }
     progress.finish()
@@ -42,13 +42,10 @@ extension RunCommand {
     if session.interruption.happened {
       print("interrupted: \(runsCompleted) of \(options.runs) runs ran; the summary and reports cover those")
     }
-    var parts: [CampaignReport.RotationPart] = []
-    var unwritten = 0
-    for (topology, result) in ran {
-      let saved = printFailures(result, topology: topology, engine: engine, inRotation: true)
-      unwritten += saved.unwritten
-      parts.append(CampaignReport.RotationPart(topology: topology, result: result, savedTraces: saved.paths))
-    }
+    let defects = Defect.merging(ran.map(\.result.defects))
+    let saved = printDefects(defects, engine: engine, inRotation: true)
+    let unwritten = saved.unwritten
+    let parts = ran.map { CampaignReport.RotationPart(topology: $0.topology, result: $0.result) }
     let steps = ran.map(\.result.statistics.steps).reduce(0, +)
     Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(steps) / max(elapsed, 1e-9)))
     let distinctStates = ran.map(\.result.statistics.distinctStates.count).reduce(0, +)
@@ -58,11 +55,13 @@ extension RunCommand {
     }
     if let report {
       let value = CampaignReport(
-        rotation: parts, engine: engine, options: options, durationSeconds: elapsed, minDistinctStates: minDistinctStates)
+        rotation: parts, defects: defects, savedTraces: saved.paths, engine: engine, options: options,
+        durationSeconds: elapsed, minDistinctStates: minDistinctStates)
       let files = try Output.writing(report) { try ReportWriter.write(value, to: report) }
       print("reports: \(files.joined(separator: " "))")
     }
-    let failed = ran.contains { !$0.result.failures.isEmpty }
+    if let baseline = options.baseline { try baselineOptions.record(defects, into: baseline) }
+    let failed = defects.contains { !$0.isKnown } && !baselineOptions.updateBaseline
     try throwExitCode(failed: failed || floorMissed, unwritten: unwritten, interrupted: session.interruption.happened)
   }
 }

@@ -35,6 +35,10 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Keep failing traces as generated.") var noShrink = false
   @Flag(help: "Use every action kind in every run (no swarm testing).") var noSwarm = false
   @Option(help: "Write report.json, junit.xml, report.md and report.html into this folder.") var report: String?
+  @OptionGroup var baselineOptions: BaselineOptions
+  @Flag(help: "Never put a user gesture in the run-loop turn of a program change (no races; see docs/REPORTS.md).")
+  var noRaces = false
+  @Flag(help: "Also list every failing run of each defect (its seed and what it showed first).") var verbose = false
   @Option(parsing: .unconditional, help: "Fail (exit 1) when the campaign reaches fewer distinct states than this.")
   var minDistinctStates: Int?
   @Option(
@@ -72,7 +76,10 @@ struct RunCommand: ParsableCommand {
       // Where results go is checked before the campaign, so a typo never costs one.
       try Output.checkFolder(out, option: "--out")
       if let report { try Output.checkFolder(report, option: "--report") }
+      let baseline = try baselineOptions.load()
       var options = Campaign.Options()
+      options.baseline = baseline
+      options.noRaces = noRaces
       options.seed = seed
       options.runs = runSeed == nil ? runs : 1
       options.onlyRunSeed = runSeed
@@ -87,6 +94,7 @@ struct RunCommand: ParsableCommand {
         // A worker of `--jobs`: its part on stdout, failures shrunk later by the merging process.
         options.firstRunIndex = workerFirstIndex
         options.shrinks = false
+        options.sortsFailures = false
         let result = Campaign(topology: topology, engine: engine, options: options).run { _, _ in
           session.goesOn(deadline: seconds)
         }
@@ -105,7 +113,7 @@ struct RunCommand: ParsableCommand {
       if session.interruption.happened {
         print("interrupted: \(result.runsCompleted) of \(options.runs) runs ran; the summary and reports cover those")
       }
-      let saved = printFailures(result, topology: topology, engine: engine, inRotation: false)
+      let saved = printDefects(result.defects, engine: engine, inRotation: false)
       Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(result.statistics.steps) / max(elapsed, 1e-9)))
       let floorMissed = minDistinctStates.map { result.statistics.distinctStates.count < $0 } ?? false
       if floorMissed {
@@ -118,7 +126,9 @@ struct RunCommand: ParsableCommand {
         let files = try Output.writing(report) { try ReportWriter.write(value, to: report) }
         print("reports: \(files.joined(separator: " "))")
       }
-      try throwExitCode(failed: !result.failures.isEmpty || floorMissed, unwritten: saved.unwritten, interrupted: session.interruption.happened)
+      if let baseline { try baselineOptions.record(result.defects, into: baseline) }
+      let failed = !result.newDefects.isEmpty && !baselineOptions.updateBaseline
+      try throwExitCode(failed: failed || floorMissed, unwritten: saved.unwritten, interrupted: session.interruption.happened)
     }
   }
 }
@@ -154,7 +164,7 @@ extension RunCommand {
         progress.update(
           runs: before.runsCompleted + index + 1, steps: before.statistics.steps + partial.statistics.steps,
           distinctStates: before.statistics.distinctStates.count + partial.statistics.distinctStates.count,
-          failures: before.failures.count + partial.failures.count, elapsed: session.elapsed)
+          failures: before.defects.count + partial.defects.count, elapsed: session.elapsed)
         return session.goesOn(deadline: deadline)
       }
     }
@@ -169,6 +179,7 @@ extension RunCommand {
         part.firstRunIndex = range.lowerBound
         part.runs = range.count
         part.shrinks = false
+        part.sortsFailures = false
         let result = Campaign(topology: topology, engine: engine, options: part).run { _, _ in
           session.goesOn(deadline: deadline)
         }
@@ -183,23 +194,34 @@ extension RunCommand {
     return campaign.merge(parts)
   }
 
-  /// Prints each failure (shrunk trace inline) and saves it; returns the saved paths, "" for one
-  /// that could not be saved (it is printed, and its run seed repeats it). In a rotation each
-  /// failure is headed by its topology and always shows the command that reruns it there.
+  /// Prints each new defect's shortest failure (shrunk trace inline) and saves it; returns the
+  /// saved paths, one per defect in `defects`' order ("" for one not saved: a known defect, or one
+  /// that could not be saved — it is printed, and its run seed repeats it). In a rotation each is
+  /// headed by its topology and always shows the command that reruns it there. `--verbose` lists
+  /// every failing run of every defect.
   @MainActor
-  func printFailures(
-    _ result: Campaign.Result, topology: Topology, engine: EngineChoice, inRotation: Bool
-  ) -> (paths: [String], unwritten: Int) {
+  func printDefects(_ defects: [Defect], engine: EngineChoice, inRotation: Bool) -> (paths: [String], unwritten: Int) {
     var written: [String] = []
     var unwritten = 0
-    for failure in result.failures {
-      let path = "\(out)/\(topology.name)-\(engine.name)-\(failure.violation.invariant.rawValue).navtrace"
+    for defect in defects {
+      guard let failure = defect.shortest, !defect.isKnown || verbose else {
+        written.append("")
+        if verbose { printRuns(of: defect) }
+        continue
+      }
+      let topology = (try? NavFuzz.topology(named: defect.topology)) ?? Topology.named(defect.topology) ?? .basic
+      let path = "\(out)/\(topology.name)-\(engine.name)-\(defect.signature.shortID).navtrace"
       let text = TraceFormat.print(failure.shrunk)
       let rerun =
         ReplayCommandLine.run(
           topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
-          maxSteps: maxSteps) + (inRotation && noSwarm ? " --no-swarm" : "")
-      print("  \(inRotation ? "\(topology.name): " : "")\(failure.violation.invariant.rawValue): \(failure.shrunkViolation.explanation)")
+          maxSteps: maxSteps) + (inRotation && noSwarm ? " --no-swarm" : "") + (noRaces ? " --no-races" : "")
+        + (baselineOptions.baseline.map { " --baseline \($0)" } ?? "")
+      print(
+        "  \(defect.isKnown ? "known " : "")defect \(defect.signature.shortID)\(inRotation ? " (\(topology.name))" : ""): "
+          + defect.headline)
+      print("    signature \(defect.signature)")
+      if defect.isRace { print("    race: needs " + defect.raceNeeds.joined(separator: ", ")) }
       print(
         "    shrunk to \(failure.shrunk.actions.count) steps (from \(failure.original.actions.count)), run seed \(failure.runSeed)")
       if !failure.reproduces { print("    warning: \(Campaign.Failure.nondeterminismHint)") }
@@ -218,8 +240,19 @@ extension RunCommand {
         print("    rerun: \(rerun)")
       }
       print(text.split(separator: "\n").map { "    | \($0)" }.joined(separator: "\n"))
+      if verbose { printRuns(of: defect) }
     }
     return (written, unwritten)
+  }
+
+  /// `--verbose`: every failing run of a defect, its seed and what it showed first.
+  func printRuns(of defect: Defect) {
+    print("    \(defect.count) failing run(s) of \(defect.signature.shortID) (run seed: first violation):")
+    for instance in defect.instances {
+      print(
+        "    - \(instance.topology) run \(instance.runIndex), seed \(instance.runSeed): \(instance.symptom)"
+          + (instance.searchedPast ? " (searched past)" : ""))
+    }
   }
 
   /// Exit codes: 1 for failures or a missed floor, else 2 for a trace not saved, else 130 when
@@ -240,6 +273,8 @@ extension RunCommand {
     if let semantics = engineOption.semantics { arguments += ["--semantics", semantics] }
     for allowance in engineOption.allow { arguments += ["--allow", allowance] }
     if noSwarm { arguments.append("--no-swarm") }
+    if noRaces { arguments.append("--no-races") }
+    arguments += baselineOptions.workerArguments
     if let seconds { arguments += ["--seconds", "\(seconds)"] }
     return arguments
   }

@@ -12,13 +12,42 @@ enum Summary {
       "  steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(statistics.distinctStates.count), deferred stack changes \(statistics.deferredStackChanges)"
         + (statistics.callbackIntents > 0 ? ", intents run from callbacks \(statistics.callbackIntents)" : ""))
     lines += details(statistics, engine: engine)
-    if result.failures.isEmpty {
-      lines.append("result: no violations")
-    } else {
-      let names = result.failures.map(\.violation.invariant.rawValue).joined(separator: ", ")
-      lines.append("result: \(result.failures.count) distinct failure(s): \(names)")
-    }
+    lines += defects(result.defects)
     return lines.joined(separator: "\n")
+  }
+
+  /// The result line, then one line per defect (`Defect.listOrder`): its short id, how many runs
+  /// failed with it, the first run's seed, its shortest trace's length and the invariants that
+  /// trace breaks; a race says what it needs, a known defect why it is accepted.
+  static func defects(_ defects: [Defect]) -> [String] {
+    guard !defects.isEmpty else { return ["result: no violations"] }
+    let new = defects.filter { !$0.isKnown }
+    let known = defects.filter(\.isKnown)
+    func runs(_ defects: [Defect]) -> Int { defects.map(\.count).reduce(0, +) }
+    var parts: [String] = []
+    if !new.isEmpty || known.isEmpty {
+      let races = new.filter(\.isRace).count
+      parts.append(
+        "\(new.count) \(known.isEmpty ? "" : "new ")defect(s) in \(runs(new)) failing run(s)"
+          + (races > 0 ? " (\(races) of them race(s))" : ""))
+    }
+    if !known.isEmpty {
+      let searched = known.map { $0.instances.filter(\.searchedPast).count }.reduce(0, +)
+      parts.append("\(known.count) known defect(s) in \(runs(known)) run(s), searched past in \(searched)")
+    }
+    var lines = ["result: " + parts.joined(separator: "; ")]
+    for defect in defects { lines.append("  " + line(for: defect)) }
+    return lines
+  }
+
+  /// `3f9a2c1e  72 runs, first run seed 1045…, shortest 4 steps, invariants a, b`.
+  static func line(for defect: Defect) -> String {
+    var text = "\(defect.isKnown ? "known " : "")\(defect.signature.shortID)  \(defect.count) run(s), first run seed \(defect.firstRunSeed)"
+    if let shortest = defect.shortest { text += ", shortest \(shortest.shrunk.actions.count) steps" }
+    text += ", invariants " + defect.invariants.map(\.rawValue).joined(separator: ", ")
+    if defect.isRace { text += "; race: needs " + defect.raceNeeds.joined(separator: ", ") }
+    if let reason = defect.knownReason { text += "; known because \(reason)" }
+    return text
   }
 
   /// What a campaign did, beyond its counts: actions and checks per kind, what the engine's
@@ -85,13 +114,11 @@ extension Summary {
     var statistics = RunStatistics()
     var runs = 0
     var distinctStates = 0
-    var failures: [String] = []
     for outcome in outcomes {
       guard let result = outcome.result else { continue }
       statistics.merge(result.statistics)
       runs += result.runsCompleted
       distinctStates += result.statistics.distinctStates.count
-      failures += result.failures.map { "\(outcome.topology.name) \($0.violation.invariant.rawValue)" }
     }
     var lines: [String] = []
     lines.append(
@@ -104,9 +131,9 @@ extension Summary {
         continue
       }
       let found =
-        result.failures.isEmpty
+        result.defects.isEmpty
         ? "no violations"
-        : "\(result.failures.count) distinct failure(s): " + result.failures.map(\.violation.invariant.rawValue).joined(separator: ", ")
+        : "\(result.defects.count) defect(s): " + result.defects.map(\.signature.shortID).joined(separator: ", ")
       lines.append(
         name
           + "\(result.runsCompleted) runs, \(result.statistics.steps) steps, \(result.statistics.skipped) skipped, \(result.statistics.distinctStates.count) distinct states: \(found)"
@@ -118,8 +145,7 @@ extension Summary {
       "  total: steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(distinctStates) (summed over topologies), deferred stack changes \(statistics.deferredStackChanges)"
         + (statistics.callbackIntents > 0 ? ", intents run from callbacks \(statistics.callbackIntents)" : ""))
     lines += details(statistics, engine: engine)
-    lines.append(
-      failures.isEmpty ? "result: no violations" : "result: \(failures.count) distinct failure(s): \(failures.joined(separator: ", "))")
+    lines += defects(Defect.merging(outcomes.compactMap { $0.result?.defects }))
     return lines.joined(separator: "\n")
   }
 }

@@ -6,12 +6,15 @@ import Testing
 /// merged parts must be the campaign one process runs, whatever N.
 @MainActor
 @Suite struct CampaignPartTests {
-  func options(runs: Int, firstRunIndex: Int = 0, shrinks: Bool = true) -> Campaign.Options {
+  func options(runs: Int, firstRunIndex: Int = 0, shrinks: Bool = true, baseline: DefectBaseline? = nil) -> Campaign.Options {
     var options = Campaign.Options()
     options.seed = 5
     options.runs = runs
     options.firstRunIndex = firstRunIndex
     options.shrinks = shrinks
+    // A worker only reports its runs; the merging process sorts them.
+    options.sortsFailures = shrinks
+    options.baseline = baseline
     return options
   }
 
@@ -29,17 +32,30 @@ import Testing
     #expect(zip(huge, huge.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
   }
 
-  @Test(arguments: [1, 2, 3, 7])
-  func mergedPartsAreTheSingleProcessCampaign(_ parts: Int) throws {
-    // A mutant with several distinct failures, found at different runs.
-    let engine = EngineChoice.named("no-write-back")!
-    let whole = Campaign(topology: .basic, engine: engine, options: options(runs: 60)).run()
-    #expect(whole.failures.count >= 1)
-    let merging = Campaign(topology: .basic, engine: engine, options: options(runs: 60))
+  /// A baseline that knows the mutant's most frequent defect, so that parts search past it.
+  static func knownDominant(_ engine: EngineChoice) -> DefectBaseline {
+    var options = Campaign.Options()
+    options.runs = 60
+    let defects = Campaign(topology: .basic, engine: engine, options: options).run().defects
+    return DefectBaseline().recording([defects.max { $0.count < $1.count }!], reason: "the dominant one")
+  }
+
+  @Test(arguments: zip([1, 2, 3, 7], [false, true, false, true]))
+  func mergedPartsAreTheSingleProcessCampaign(_ parts: Int, _ withBaseline: Bool) throws {
+    // A mutant with several defects, found at different runs.
+    let engine = EngineChoice.named("push-dismissed-not-popped")!
+    let baseline = withBaseline ? Self.knownDominant(engine) : nil
+    let whole = Campaign(topology: .basic, engine: engine, options: options(runs: 60, baseline: baseline)).run()
+    #expect(whole.defects.count >= 2, "\(whole.defects.map { ($0.signature, $0.count) })")
+    #expect(whole.knownDefects.count == (withBaseline ? 1 : 0))
+    // Parts carry the runs that went on past a known defect as well as those that failed.
+    #expect(whole.knownDefects.allSatisfy { $0.instances.contains(where: \.searchedPast) })
+    let merging = Campaign(topology: .basic, engine: engine, options: options(runs: 60, baseline: baseline))
     var received: [CampaignPart] = []
     for range in Campaign.ranges(runs: 60, parts: parts) {
       let worker = Campaign(
-        topology: .basic, engine: engine, options: options(runs: range.count, firstRunIndex: range.lowerBound, shrinks: false))
+        topology: .basic, engine: engine,
+        options: options(runs: range.count, firstRunIndex: range.lowerBound, shrinks: false, baseline: baseline))
       // Through JSON, as between processes.
       let data = try JSONEncoder().encode(CampaignPart(worker.run()))
       received.append(try JSONDecoder().decode(CampaignPart.self, from: data))
@@ -54,6 +70,9 @@ import Testing
     #expect(merged.statistics.violations == whole.statistics.violations)
     #expect(merged.statistics.distinctStates == whole.statistics.distinctStates)
     #expect(merged.statistics.depthHistogram == whole.statistics.depthHistogram)
+    #expect(merged.defects.map(\.signature) == whole.defects.map(\.signature))
+    #expect(merged.defects.map(\.instances) == whole.defects.map(\.instances))
+    #expect(merged.defects.map(\.knownReason) == whole.defects.map(\.knownReason))
     #expect(merged.failures.map(\.runIndex) == whole.failures.map(\.runIndex))
     #expect(merged.failures.map(\.runSeed) == whole.failures.map(\.runSeed))
     #expect(merged.failures.map { TraceFormat.print($0.shrunk) } == whole.failures.map { TraceFormat.print($0.shrunk) })

@@ -26,7 +26,8 @@ import Testing
   @Test func aBrokenEngineIsCaughtShrunkAndTheShrunkTraceReplaysToTheSameViolation() throws {
     let mutant = EngineChoice.named("no-write-back")!
     let result = campaign(mutant, runs: 200)
-    let failure = try #require(result.failures.first { $0.violation.invariant == .dismissalWritesBack })
+    let defect = try #require(result.defects.first { $0.invariants.contains(.dismissalWritesBack) })
+    let failure = try #require(defect.shortest)
     #expect(failure.shrunk.actions.count <= failure.original.actions.count)
     #expect(failure.shrunk.actions.count <= 6)
     let replayed = try Replay.run(

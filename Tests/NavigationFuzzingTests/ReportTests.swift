@@ -22,7 +22,7 @@ import Testing
     let report = try mutantReport()
     let object = try #require(try JSONSerialization.jsonObject(with: ReportWriter.json(report)) as? [String: Any])
     #expect(object["schemaVersion"] as? Int == CampaignReport.schemaVersion)
-    #expect(Set(object.keys) == ["schemaVersion", "tool", "campaign", "totals", "invariants", "coverage", "failures"])
+    #expect(Set(object.keys) == ["schemaVersion", "tool", "campaign", "totals", "invariants", "coverage", "failures", "defects"])
     let campaign = try #require(object["campaign"] as? [String: Any])
     #expect(campaign["topology"] as? String == "basic")
     #expect(campaign["engine"] as? String == "no-write-back")
@@ -98,7 +98,7 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: ReportWriter.json(report)) as? [String: Any])
     let failures = try #require(object["failures"] as? [[String: Any]])
     #expect(failures[0]["runSeed"] as? String == "18446744073709551615")
-    #expect(object["schemaVersion"] as? Int == 2)
+    #expect(object["schemaVersion"] as? Int == 3)
   }
 
   func replayReport(_ text: String, path: String = "t.navtrace") throws -> CampaignReport {
@@ -185,13 +185,15 @@ import Testing
     #expect(JUnitReport.render(report).contains("<skipped message="))
   }
 
-  @Test func junitNamesAFailingRunByTopologyInvariantAndRunSeed() throws {
+  @Test func junitHasOneCasePerDefectNamedByItsIdAndSignature() throws {
     let report = try mutantReport()
     let cases = JUnitReport.cases(report).filter { $0.failure != nil && $0.name != "min-distinct-states" }
-    #expect(cases.count == report.failures.count)
-    for (testCase, failure) in zip(cases, report.failures) {
+    #expect(!report.defects.isEmpty)
+    #expect(cases.count == report.defects.count)
+    for (testCase, defect) in zip(cases, report.defects) {
       #expect(testCase.className == "navfuzz.basic.no-write-back")
-      #expect(testCase.name == "\(failure.invariant) run-seed \(failure.runSeed!)")
+      #expect(testCase.name == "defect \(defect.shortID) \(defect.signature)")
+      #expect(testCase.failure?.body.contains("\(defect.count) failing run(s)") == true)
     }
   }
 }

@@ -139,7 +139,8 @@ extension Runner {
       if count.dismissed != count.entered - onScreen {
         violation(
           .onDismissExactlyOnce,
-          "a slot's presentations: \(count.entered) entered, \(onScreen) on screen, but onDismiss ran \(count.dismissed) time(s)")
+          "a slot's presentations: \(count.entered) entered, \(onScreen) on screen, but onDismiss ran \(count.dismissed) time(s), "
+            + (count.dismissed < count.entered - onScreen ? "too few" : "too many"))
         break
       }
       if onScreen == 0 { balanced.append(key) }

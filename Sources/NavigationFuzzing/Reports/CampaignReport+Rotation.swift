@@ -1,15 +1,12 @@
 extension CampaignReport {
-  /// One topology's campaign within a rotation, and the paths its failures were saved to (as for
-  /// a single campaign's report: "" for one that could not be saved).
+  /// One topology's campaign within a rotation.
   public struct RotationPart {
     public var topology: Topology
     public var result: NavigationFuzzing.Campaign.Result
-    public var savedTraces: [String]
 
-    public init(topology: Topology, result: NavigationFuzzing.Campaign.Result, savedTraces: [String]) {
+    public init(topology: Topology, result: NavigationFuzzing.Campaign.Result) {
       self.topology = topology
       self.result = result
-      self.savedTraces = savedTraces
     }
   }
 
@@ -17,21 +14,21 @@ extension CampaignReport {
   /// command, as a user who asked for one `--report` folder expects, not one per topology.
   /// `campaign.topology` lists the topologies that ran, comma-separated in rotation order (as
   /// replays list theirs); counts are summed; distinct states are summed over topologies (a state
-  /// of one topology is never a state of another); failures come in rotation order, each with its
-  /// own topology's trace and replay command.
+  /// of one topology is never a state of another); `defects` are the topologies' defects merged
+  /// (`Defect.merging`), each with its own topology's trace and replay command, `savedTraces`
+  /// where each was saved ("" when it was not).
   @MainActor
   public init(
-    rotation parts: [RotationPart], engine: EngineChoice, options: NavigationFuzzing.Campaign.Options,
-    durationSeconds: Double, minDistinctStates: Int?
+    rotation parts: [RotationPart], defects: [Defect], savedTraces: [String], engine: EngineChoice,
+    options: NavigationFuzzing.Campaign.Options, durationSeconds: Double, minDistinctStates: Int?
   ) {
-    let reports = parts.map {
-      CampaignReport(
-        campaign: $0.result, topology: $0.topology, engine: engine, options: options, durationSeconds: durationSeconds,
-        minDistinctStates: nil, savedTraces: $0.savedTraces)
-    }
     // The first topology's report carries every field a campaign report has; what a rotation
     // changes is then set over it.
-    self = reports.first
+    self = parts.first.map {
+      CampaignReport(
+        campaign: $0.result, topology: $0.topology, engine: engine, options: options, durationSeconds: durationSeconds,
+        minDistinctStates: nil, savedTraces: [])
+    }
       ?? CampaignReport(
         campaign: NavigationFuzzing.Campaign.Result(), topology: .basic, engine: engine, options: options,
         durationSeconds: durationSeconds, minDistinctStates: minDistinctStates, savedTraces: [])
@@ -48,6 +45,6 @@ extension CampaignReport {
     totals = Totals(
       runs: runs, steps: statistics.steps, skippedSteps: statistics.skipped,
       actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0, expectedViolations: 0)
-    failures = reports.flatMap(\.failures)
+    (self.defects, failures) = Self.defects(defects, savedTraces: savedTraces, engine: engine, maxSteps: options.maxSteps)
   }
 }

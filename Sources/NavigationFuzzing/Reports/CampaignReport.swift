@@ -3,7 +3,9 @@
 public struct CampaignReport: Codable, Sendable {
   /// 2: seeds are strings (a UInt64 above 2^53 loses digits in most JSON readers); failures
   /// group the invariants one cause showed (`alsoViolated`); totals count expected violations.
-  public static let schemaVersion = 2
+  /// 3: campaigns list their defects (`defects`); `failures` holds the shortest failure of each
+  /// new defect, and each names its defect.
+  public static let schemaVersion = 3
   public static let toolVersion = "0.1.0"
 
   public struct Campaign: Codable, Sendable {
@@ -100,6 +102,8 @@ public struct CampaignReport: Codable, Sendable {
     /// The inferred rules of UIKit the verdict may rest on (`Violation.restsOnInferredRules`);
     /// absent when none.
     public var restsOnInferredRules: [String]?
+    /// Campaigns: the id of the defect this failure is the shortest of.
+    public var defect: String?
   }
 
   public var schemaVersion = Self.schemaVersion
@@ -109,12 +113,20 @@ public struct CampaignReport: Codable, Sendable {
   public var invariants: [InvariantSummary]
   public var coverage: Coverage
   public var failures: [Failure]
+  /// Campaigns: every defect found, in list order (new before known, races after the others);
+  /// replays: none (a replayed trace is its own evidence).
+  public var defects: [DefectEntry]
 
   public var passed: Bool { failures.isEmpty && coverage.floorMet }
 
   /// The one-line verdict every format heads with: what passed or what broke, never "no
   /// violations" over traces that expected some, never "0 failures" when only the floor failed.
   public var verdict: String {
+    let known = defects.count(where: \.known)
+    let knownNote = known > 0 ? " (\(known) known defect(s) accepted)" : ""
+    if campaign.kind == "campaign", !failures.isEmpty {
+      return "\(failures.count) new defect(s)" + knownNote + (coverage.floorMet ? "" : " and the coverage floor missed")
+    }
     if !failures.isEmpty {
       return "\(failures.count) failure(s)" + (coverage.floorMet ? "" : " and the coverage floor missed")
     }
@@ -125,7 +137,7 @@ public struct CampaignReport: Codable, Sendable {
       return "\(totals.runs) trace(s) met their expectations"
         + (totals.expectedViolations > 0 ? " (\(totals.expectedViolations) expected violation(s) seen)" : "")
     }
-    return "no violations"
+    return known > 0 ? "no new defects" + knownNote : "no violations"
   }
 
   /// "Shrunk from 31 to 4 steps." for campaigns; "12 steps." for replayed traces (never shrunk).
@@ -200,7 +212,8 @@ extension CampaignReport {
     return frames
   }
 
-  /// The report of a campaign.
+  /// The report of a campaign. `savedTraces` holds, per defect in `result.defects`' order, where
+  /// its shortest trace was saved ("" when it was not).
   @MainActor
   public init(
     campaign result: NavigationFuzzing.Campaign.Result, topology: Topology, engine: EngineChoice,
@@ -221,26 +234,46 @@ extension CampaignReport {
       actionsPerSecond: durationSeconds > 0 ? Double(statistics.steps) / durationSeconds : 0, expectedViolations: 0)
     self.invariants = invariants
     self.coverage = coverage
-    self.failures = Self.grouped(zip(result.failures, savedTraces + Array(repeating: "", count: max(0, result.failures.count - savedTraces.count))).map {
-      failure, path in
+    (self.defects, self.failures) = Self.defects(
+      result.defects, savedTraces: savedTraces, engine: engine, maxSteps: options.maxSteps)
+  }
+
+  /// The defects' entries, and the failures of the new ones (their shortest), each with its
+  /// timeline and replay command.
+  @MainActor
+  static func defects(_ defects: [Defect], savedTraces: [String], engine: EngineChoice, maxSteps: Int) -> (
+    [DefectEntry], [Failure]
+  ) {
+    var entries: [DefectEntry] = []
+    var failures: [Failure] = []
+    for (index, defect) in defects.enumerated() {
+      let path = savedTraces[safe: index] ?? ""
+      let topology = Topology.named(defect.topology) ?? .basic
+      let replayCommand = defect.shortest.map { failure in
+        path.isEmpty
+          ? ReplayCommandLine.run(
+            topology: defect.topology, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
+            maxSteps: maxSteps)
+          : ReplayCommandLine.replay(path, topology: defect.topology)
+      }
+      entries.append(DefectEntry(defect, source: path.isEmpty ? nil : path, replayCommand: replayCommand))
+      guard !defect.isKnown, let failure = defect.shortest, let replayCommand else { continue }
       let violation = failure.shrunkViolation
       var report = Failure(
         invariant: violation.invariant.rawValue, alsoViolated: [], explanation: violation.explanation,
-        stepIndex: violation.stepIndex, runSeed: String(failure.runSeed), source: path.isEmpty ? nil : path, originalSteps: failure.original.actions.count,
-        shrunkSteps: failure.shrunk.actions.count, trace: TraceFormat.print(failure.shrunk),
-        expectedModel: violation.expectedModel, actualModel: violation.actualModel,
-        expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen,
-        timeline: Self.timeline(of: failure.shrunk, topology: topology, engine: engine),
-        replayCommand: path.isEmpty
-          ? ReplayCommandLine.run(
-            topology: topology.name, engine: engine.name, semantics: engine.semantics.name, runSeed: failure.runSeed,
-            maxSteps: options.maxSteps)
-          : ReplayCommandLine.replay(path, topology: topology.name))
+        stepIndex: violation.stepIndex, runSeed: String(failure.runSeed), source: path.isEmpty ? nil : path,
+        originalSteps: failure.original.actions.count, shrunkSteps: failure.shrunk.actions.count,
+        trace: TraceFormat.print(failure.shrunk), expectedModel: violation.expectedModel,
+        actualModel: violation.actualModel, expectedScreen: violation.expectedScreen, actualScreen: violation.actualScreen,
+        timeline: Self.timeline(of: failure.shrunk, topology: topology, engine: engine), replayCommand: replayCommand)
+      report.alsoViolated = defect.invariants.map(\.rawValue).filter { $0 != report.invariant }
       report.reproduces = failure.reproduces
       report.warning = failure.reproduces ? nil : NavigationFuzzing.Campaign.Failure.nondeterminismHint
       report.restsOnInferredRules = violation.restsOnInferredRules.isEmpty ? nil : violation.restsOnInferredRules
-      return report
-    })
+      report.defect = defect.id
+      failures.append(report)
+    }
+    return (entries, failures)
   }
 
   /// The report of replayed traces (`navfuzz report`).
@@ -268,6 +301,7 @@ extension CampaignReport {
       expectedViolations: replays.map { $0.result.violations.count - $0.result.unexpectedViolations.count }.reduce(0, +))
     self.invariants = invariants
     self.coverage = coverage
+    self.defects = []
     self.failures = Self.grouped(replays.flatMap { replay -> [Failure] in
       let topology = Topology.named(replay.trace.topology) ?? .basic
       let engine = (EngineChoice.named(replay.result.engine) ?? .default)

@@ -34,8 +34,20 @@ enum HTMLReport {
         "<p class=\"warning\">Explored too little: \(report.coverage.distinctStates) distinct states, below the floor of \(report.coverage.minDistinctStates ?? 0).</p>"
       )
     }
+    if !report.defects.isEmpty {
+      body.append(
+        "<h2>Defects</h2><table><tr><th>defect</th><th>signature</th><th>failing runs</th><th>first run seed</th><th>shortest</th><th></th></tr>")
+      for defect in report.defects {
+        let note = defect.known ? "known: \(defect.knownReason ?? "")" : defect.race ? "race" : "new"
+        body.append(
+          "<tr class=\"\(defect.known ? "" : "bad")\"><td><code>\(escaped(defect.shortID))</code></td><td><code>\(escaped(defect.signature))</code></td><td class=\"n\">\(defect.count)</td><td>\(escaped(defect.firstRunSeed))</td><td class=\"n\">\(defect.shortestSteps.map(String.init) ?? "-")</td><td>\(escaped(note))</td></tr>"
+        )
+      }
+      body.append("</table>")
+    }
     for (index, failure) in report.failures.enumerated() {
-      body.append(render(failure, number: index + 1, steps: report.stepsSentence(failure)))
+      let defect = report.defects.first { $0.id == failure.defect }
+      body.append(render(failure, number: index + 1, steps: report.stepsSentence(failure), defect: defect))
     }
     body.append("<h2>Invariants</h2><table><tr><th>invariant</th><th>what it means</th><th>checks</th><th>violations</th></tr>")
     for invariant in report.invariants {
@@ -56,10 +68,21 @@ enum HTMLReport {
       """
   }
 
-  private static func render(_ failure: CampaignReport.Failure, number: Int, steps: String) -> String {
+  private static func render(
+    _ failure: CampaignReport.Failure, number: Int, steps: String, defect: CampaignReport.DefectEntry?
+  ) -> String {
     var html: [String] = []
-    html.append("<section class=\"failure\"><h2>\(number). <code>\(escaped(failure.invariant))</code></h2>")
-    html.append("<p class=\"explanation\">\(escaped(failure.explanation))</p>")
+    if let defect {
+      html.append("<section class=\"failure\"><h2>\(number). Defect <code>\(escaped(defect.shortID))</code></h2>")
+      html.append("<p class=\"explanation\">\(escaped(defect.explanation ?? defect.signature))</p>")
+      html.append("<p>Signature <code>\(escaped(defect.signature))</code>; \(escaped(defect.counts)).</p>")
+      if defect.race {
+        html.append("<p class=\"warning\"><strong>Race:</strong> needs \(escaped(defect.raceNeeds.joined(separator: ", "))).</p>")
+      }
+    } else {
+      html.append("<section class=\"failure\"><h2>\(number). <code>\(escaped(failure.invariant))</code></h2>")
+      html.append("<p class=\"explanation\">\(escaped(failure.explanation))</p>")
+    }
     if !failure.alsoViolated.isEmpty {
       html.append(
         "<p>The same trace also violates " + failure.alsoViolated.map { "<code>\(escaped($0))</code>" }.joined(separator: ", ") + ".</p>")

@@ -50,7 +50,7 @@ public struct MutantsReport {
   /// Fuzzes one mutant with `seeds` campaigns of at most `runs` runs each, stopping each at its
   /// first failure; shrinks the first failure that shows the expected invariant.
   public static func row(
-    for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000, exhaustiveShrinkDepth: Int = 0,
+    for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000, exhaustiveShrinkDepth: Int = 0, noRaces: Bool = false,
     now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil
   ) -> Row {
     let topology = topology(for: engine)
@@ -77,10 +77,15 @@ public struct MutantsReport {
       options.runs = runs
       options.stopsAtFirstFailure = true
       options.shrinks = false
+      options.sortsFailures = false
+      options.noRaces = noRaces
       let started = now()
-      let result = Campaign(topology: topology, engine: engine, options: options).run()
+      let campaign = Campaign(topology: topology, engine: engine, options: options)
+      let result = campaign.run()
       let elapsed = now() - started
-      guard let failure = result.failures.first else {
+      guard let failing = result.eventfulRuns.first(where: { $0.symptom != nil }),
+        let failure = campaign.failure(runIndex: failing.index)
+      else {
         row.stepsToDetection.append(nil)
         row.secondsToDetection.append(nil)
         continue
@@ -95,8 +100,17 @@ public struct MutantsReport {
       var options = Campaign.Options()
       options.runs = runs
       options.shrinks = false
-      let result = Campaign(topology: topology, engine: engine, options: options).run()
-      for failure in result.failures where row.shrunk == nil { row.shrunk = shrinkIfItShowsTheExpectedInvariant(failure) }
+      options.sortsFailures = false
+      options.noRaces = noRaces
+      let campaign = Campaign(topology: topology, engine: engine, options: options)
+      // The first failing run of each invariant, as the table always looked at.
+      var seen: Set<InvariantID> = []
+      for run in campaign.run().eventfulRuns where row.shrunk == nil && run.symptom != nil {
+        guard let failure = campaign.failure(runIndex: run.index), seen.insert(failure.violation.invariant).inserted else {
+          continue
+        }
+        row.shrunk = shrinkIfItShowsTheExpectedInvariant(failure)
+      }
     }
     row.shortest = explore?(topology, engine, expected)
     return row

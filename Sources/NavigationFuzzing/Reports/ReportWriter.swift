@@ -70,9 +70,10 @@ func escaped(_ text: String) -> String {
   return result
 }
 
-/// JUnit XML, so any CI shows the result natively: one test case per failing run (named by
-/// topology, invariant and run seed) or per replayed trace (passed ones too), one per invariant
-/// that held (`<skipped/>` when it was never checked), one for the coverage floor when set.
+/// JUnit XML, so any CI shows the result natively: one test case per defect of a campaign (named
+/// by its short id and signature; a known one `<skipped/>` with its reason) or per replayed trace
+/// (passed ones too), one per invariant that held (`<skipped/>` when it was never checked), one
+/// for the coverage floor when set.
 enum JUnitReport {
   /// What was not checked and what was allowed, as test-suite properties.
   static func contractProperties(_ campaign: CampaignReport.Campaign) -> String {
@@ -115,15 +116,28 @@ enum JUnitReport {
         cases.append(Case(className: "navfuzz.replay.\(topology)", name: path, failure: failure))
       }
     } else {
+      // One case per defect: a new one fails, a known one is skipped with its reason.
       let className = "navfuzz.\(campaign.topology).\(campaign.engine)"
-      for failure in report.failures {
+      for defect in report.defects {
+        let name = "defect \(defect.shortID) \(defect.signature)"
+        if defect.known {
+          cases.append(
+            Case(
+              className: className, name: name, failure: nil,
+              skipped: "known defect (\(defect.counts)): \(defect.knownReason ?? "")"))
+          continue
+        }
+        let failure = report.failures.first { $0.defect == defect.id }
+        let race = defect.race ? "\nrace: needs \(defect.raceNeeds.joined(separator: ", "))" : ""
+        let body = "\(defect.counts); invariants \(defect.invariants.joined(separator: ", "))\(race)\n\n"
+          + (failure.map(failureBody) ?? defect.trace ?? "")
         cases.append(
           Case(
-            className: className, name: "\(failure.invariant) run-seed \(failure.runSeed ?? "-")",
-            failure: (failure.explanation, failure.invariant, failureBody(failure))))
+            className: className, name: name,
+            failure: (defect.explanation ?? defect.signature, defect.signature.prefix { $0 != ":" }.description, body)))
       }
     }
-    let violated = Set(report.failures.flatMap { [$0.invariant] + $0.alsoViolated })
+    let violated = Set(report.failures.flatMap { [$0.invariant] + $0.alsoViolated } + report.newDefects.flatMap(\.invariants))
     let invariantClass = campaign.kind == "replay" ? "navfuzz.invariants" : "navfuzz.\(campaign.topology).\(campaign.engine)"
     for invariant in report.invariants where !violated.contains(invariant.id) {
       cases.append(
@@ -207,35 +221,10 @@ enum MarkdownReport {
     for invariant in report.invariants {
       lines.append("| `\(invariant.id)` | \(invariant.checks) | \(invariant.violations) |")
     }
-    for failure in report.failures {
-      lines.append("")
-      lines.append("## `\(failure.invariant)`: \(failure.explanation)")
-      if !failure.alsoViolated.isEmpty {
-        lines.append("")
-        lines.append("The same trace also violates " + failure.alsoViolated.map { "`\($0)`" }.joined(separator: ", ") + ".")
-      }
-      if let warning = failure.warning {
-        lines.append("")
-        lines.append("> **Warning:** \(warning).")
-      }
-      if let note = Violation.inferredRulesNote(failure.restsOnInferredRules ?? []) {
-        lines.append("")
-        lines.append("> **Double-check:** this verdict \(note).")
-      }
-      lines.append("")
-      lines.append("\(report.stepsSentence(failure)) Replay: `\(failure.replayCommand)`")
-      lines.append("")
-      lines.append("```")
-      lines.append(failure.trace.trimmingCharacters(in: .newlines))
-      lines.append("```")
-      if !failure.expectedScreen.isEmpty || !failure.actualScreen.isEmpty {
-        lines.append("")
-        lines.append("| | expected | actual |")
-        lines.append("| --- | --- | --- |")
-        lines.append("| screen | `\(failure.expectedScreen.joined(separator: " "))` | `\(failure.actualScreen.joined(separator: " "))` |")
-        lines.append(
-          "| model | `\(failure.expectedModel.joined(separator: " ").ifEmpty("(empty)"))` | `\(failure.actualModel.joined(separator: " ").ifEmpty("(empty)"))` |")
-      }
+    if campaign.kind == "campaign" {
+      lines += defectSections(report)
+    } else {
+      for failure in report.failures { lines += section(for: failure, heading: "## `\(failure.invariant)`: \(failure.explanation)", report: report) }
     }
     lines.append("")
     lines.append("<details><summary>Coverage</summary>")
@@ -254,6 +243,62 @@ enum MarkdownReport {
     lines.append("")
     lines.append("</details>")
     return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension MarkdownReport {
+  /// A campaign's defects: a table of all of them, then a section per new defect with its
+  /// shortest failure; known ones are listed in the table only.
+  static func defectSections(_ report: CampaignReport) -> [String] {
+    guard !report.defects.isEmpty else { return [] }
+    var lines = ["", "| defect | signature | failing runs | first run seed | shortest | |", "| --- | --- | ---: | --- | ---: | --- |"]
+    for defect in report.defects {
+      let note = defect.known ? "known: \(defect.knownReason ?? "")" : defect.race ? "race" : "new"
+      lines.append(
+        "| `\(defect.shortID)` | `\(defect.signature)` | \(defect.count) | \(defect.firstRunSeed) | \(defect.shortestSteps.map(String.init) ?? "-") | \(note) |")
+    }
+    for defect in report.newDefects {
+      guard let failure = report.failures.first(where: { $0.defect == defect.id }) else { continue }
+      var section = section(
+        for: failure, heading: "## Defect `\(defect.shortID)`: \(defect.explanation ?? defect.signature)", report: report)
+      var preface = ["", "Signature `\(defect.signature)`; \(defect.counts)."]
+      if defect.race { preface += ["", "**Race:** needs \(defect.raceNeeds.joined(separator: ", "))."] }
+      section.insert(contentsOf: preface, at: 2)
+      lines += section
+    }
+    return lines
+  }
+
+  /// One failure: heading, the other invariants its trace breaks, the trace, expected vs actual.
+  static func section(for failure: CampaignReport.Failure, heading: String, report: CampaignReport) -> [String] {
+    var lines: [String] = ["", heading]
+    if !failure.alsoViolated.isEmpty {
+      lines.append("")
+      lines.append("The same trace also violates " + failure.alsoViolated.map { "`\($0)`" }.joined(separator: ", ") + ".")
+    }
+    if let warning = failure.warning {
+      lines.append("")
+      lines.append("> **Warning:** \(warning).")
+    }
+    if let note = Violation.inferredRulesNote(failure.restsOnInferredRules ?? []) {
+      lines.append("")
+      lines.append("> **Double-check:** this verdict \(note).")
+    }
+    lines.append("")
+    lines.append("\(report.stepsSentence(failure)) Replay: `\(failure.replayCommand)`")
+    lines.append("")
+    lines.append("```")
+    lines.append(failure.trace.trimmingCharacters(in: .newlines))
+    lines.append("```")
+    if !failure.expectedScreen.isEmpty || !failure.actualScreen.isEmpty {
+      lines.append("")
+      lines.append("| | expected | actual |")
+      lines.append("| --- | --- | --- |")
+      lines.append("| screen | `\(failure.expectedScreen.joined(separator: " "))` | `\(failure.actualScreen.joined(separator: " "))` |")
+      lines.append(
+        "| model | `\(failure.expectedModel.joined(separator: " ").ifEmpty("(empty)"))` | `\(failure.actualModel.joined(separator: " ").ifEmpty("(empty)"))` |")
+    }
+    return lines
   }
 }
 

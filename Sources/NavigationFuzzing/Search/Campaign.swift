@@ -1,5 +1,5 @@
-/// A fuzzing campaign: many seeded random runs of one topology against one engine, each distinct
-/// failure (by invariant) shrunk to a short trace.
+/// A fuzzing campaign: many seeded random runs of one topology against one engine, its failing
+/// runs sorted into defects (`Defect`), each with its shortest shrunk trace.
 @MainActor
 public struct Campaign {
   public struct Options: Sendable {
@@ -15,10 +15,20 @@ public struct Campaign {
     /// The index of the first run: a campaign split across processes (`navfuzz run --jobs`) runs
     /// `firstRunIndex ..< firstRunIndex + runs` in each, and the run seeds do not change.
     public var firstRunIndex = 0
+    /// Known defects: reported apart, and searched past (`searchesPastKnownDefects`).
+    public var baseline: DefectBaseline?
+    /// With a baseline: a run whose first violation reads as a known defect's signature steps back
+    /// and goes on with other steps, instead of ending there (`RandomRun`).
+    public var searchesPastKnownDefects = true
+    /// Never a user gesture in the run-loop turn of a program change (`--no-races`, `TurnBoundary`).
+    public var noRaces = false
+    /// Sort failing runs into defects (shrinking the first of each symptom). Off in the worker
+    /// processes of `navfuzz run --jobs`, whose runs the merging process sorts (`CampaignPart`).
+    public var sortsFailures = true
     public init() {}
   }
 
-  /// One distinct failure.
+  /// One failing run, shrunk: the evidence of a defect.
   public struct Failure: Sendable {
     public var violation: Violation
     /// The seed of the run that found it: `navfuzz run --run-seed S` repeats it.
@@ -44,9 +54,20 @@ public struct Campaign {
 
   public struct Result: Sendable {
     public var statistics = RunStatistics()
-    public var failures: [Failure] = []
+    /// Every defect the failing runs showed, in list order (`Defect.listOrder`): new before known,
+    /// races after the others, then by first failing run.
+    public var defects: [Defect] = []
     public var runsCompleted = 0
+    /// The runs that failed or searched past known defects, as they happened: what a worker
+    /// process reports (`CampaignPart`).
+    var eventfulRuns: [CampaignPart.Run] = []
     public init() {}
+
+    /// The shortest failure of each new defect: what makes the campaign fail.
+    public var failures: [Failure] { defects.filter { !$0.isKnown }.compactMap(\.shortest) }
+    /// The defects not in the baseline.
+    public var newDefects: [Defect] { defects.filter { !$0.isKnown } }
+    public var knownDefects: [Defect] { defects.filter(\.isKnown) }
   }
 
   public let topology: Topology
@@ -68,31 +89,62 @@ public struct Campaign {
   /// Runs the campaign; `progress` is called after every run (for a terminal progress line).
   public func run(progress: (Int, Result) -> Bool = { _, _ in true }) -> Result {
     var result = Result()
+    var ledger = DefectLedger(topology: topology.name, baseline: options.baseline)
     let indices = options.onlyRunSeed == nil ? options.firstRunIndex..<(options.firstRunIndex + options.runs) : 0..<1
     for index in indices {
       let seed = options.onlyRunSeed ?? Self.runSeed(campaignSeed: options.seed, index: index)
-      let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
-      var statistics = runner.statistics
+      let run = randomRun(seed: seed)
+      var statistics = run.runner.statistics
       statistics.runs = 1
       result.statistics.merge(statistics)
       result.runsCompleted += 1
-      if let violation = runner.violations.first,
-        !result.failures.contains(where: { $0.violation.invariant == violation.invariant })
-      {
-        result.failures.append(failure(violation, steps: steps, runSeed: seed, runIndex: index))
-        if options.stopsAtFirstFailure { break }
+      for symptom in run.searchedPast { ledger.recordSearchedPast(runIndex: index, runSeed: seed, symptom: symptom) }
+      if run.violation != nil || !run.searchedPast.isEmpty {
+        result.eventfulRuns.append(
+          CampaignPart.Run(index: index, symptom: run.violation.map(FailureSymptom.init), searchedPast: run.searchedPast))
       }
+      if let violation = run.violation, options.sortsFailures {
+        ledger.recordFailure(
+          runIndex: index, runSeed: seed, symptom: FailureSymptom(violation), afterSearchingPast: !run.searchedPast.isEmpty
+        ) {
+          analyzed(violation, steps: run.steps, runSeed: seed, runIndex: index)
+        }
+        result.defects = ledger.sorted
+      } else if !run.searchedPast.isEmpty {
+        result.defects = ledger.sorted
+      }
+      if run.violation != nil, options.stopsAtFirstFailure { break }
       if !progress(index - indices.lowerBound, result) { break }
     }
+    result.defects = ledger.sorted
     return result
   }
 
   /// The failure of run `runIndex` of this campaign, rebuilt from its seed (and shrunk if the
-  /// options say so); nil if that run finds nothing.
+  /// options say so); nil if that run finds nothing new.
   public func failure(runIndex: Int) -> Failure? {
     let seed = Self.runSeed(campaignSeed: options.seed, index: runIndex)
-    let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
-    return runner.violations.first.map { failure($0, steps: steps, runSeed: seed, runIndex: runIndex) }
+    let run = randomRun(seed: seed)
+    return run.violation.map { failure($0, steps: run.steps, runSeed: seed, runIndex: runIndex) }
+  }
+
+  /// The failure of a run and what its shrunk trace says about its defect.
+  func analyzed(_ violation: Violation, steps: [Step], runSeed: UInt64, runIndex: Int) -> (
+    failure: Failure, evidence: DefectEvidence
+  ) {
+    let failure = failure(violation, steps: steps, runSeed: runSeed, runIndex: runIndex)
+    let evidence = DefectEvidence(
+      shrunk: failure.shrunk.actions, target: violation.invariant, topology: topology, engine: engine)
+    return (failure, evidence)
+  }
+
+  /// Run `seed` of this campaign, as its options say (searching past the baseline's symptoms,
+  /// keeping gestures out of program changes' turns).
+  func randomRun(seed: UInt64) -> RandomRun {
+    RandomRun(
+      topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm,
+      noRaces: options.noRaces,
+      searchingPast: options.searchesPastKnownDefects ? options.baseline?.searchedSymptoms ?? [] : [])
   }
 
   private func failure(_ violation: Violation, steps: [Step], runSeed seed: UInt64, runIndex index: Int) -> Failure {
@@ -120,18 +172,7 @@ public struct Campaign {
   public static func randomRun(
     topology: Topology, engine: EngineChoice, seed: UInt64, maxSteps: Int, swarm: Bool = true
   ) -> ([Step], Runner) {
-    let runner = Runner(topology: topology, engine: engine, stopsAtFirstViolation: true)
-    var generator = StepGenerator(seed: seed, swarm: swarm)
-    var steps: [Step] = []
-    for index in 0..<maxSteps {
-      let step = generator.next(for: runner)
-      steps.append(step)
-      // Generated steps only address what exists, so they cannot be invalid.
-      _ = try? runner.perform(step, index: index)
-      if runner.hasViolation { return (steps, runner) }
-    }
-    runner.finish(stepIndex: steps.count)
-    if runner.hasViolation, steps.last != .settle { steps.append(.settle) }
-    return (steps, runner)
+    let run = RandomRun(topology: topology, engine: engine, seed: seed, maxSteps: maxSteps, swarm: swarm)
+    return (run.steps, run.runner)
   }
 }

@@ -1,17 +1,27 @@
 /// What one process of a campaign split across processes (`navfuzz run --jobs N`) reports: the
-/// statistics of its range of runs and which runs failed. Failures travel as run indices, not
-/// traces: the merging process rebuilds (and shrinks) the first failure of each invariant from its
-/// seed, so the merged result is the one a single process would have produced, whatever N.
+/// statistics of its range of runs, and what each of its runs showed. Failures travel as run
+/// indices and symptoms, not traces: the merging process sorts them into defects in run order and
+/// rebuilds (and shrinks) the first run of each symptom from its seed, so the merged result is the
+/// one a single process would have produced, whatever N.
 public struct CampaignPart: Codable, Sendable {
+  /// A run that failed, or reached known defects and went on past them.
+  public struct Run: Codable, Sendable, Equatable {
+    public var index: Int
+    /// What it failed with, unshrunk; nil when it only searched past known defects.
+    public var symptom: FailureSymptom?
+    /// The known symptoms it went on past, in the order it reached them.
+    public var searchedPast: [FailureSymptom]
+  }
+
   public var statistics: RunStatistics
   public var runsCompleted: Int
-  /// The run index of each distinct failure this part found, in run order.
-  public var failingRunIndices: [Int]
+  /// In run order.
+  public var runs: [Run]
 
   public init(_ result: Campaign.Result) {
     statistics = result.statistics
     runsCompleted = result.runsCompleted
-    failingRunIndices = result.failures.map(\.runIndex)
+    runs = result.eventfulRuns
   }
 }
 
@@ -26,20 +36,27 @@ extension Campaign {
   }
 
   /// Merges parts given in run order into the result one process running every range in turn
-  /// would have had: statistics summed, and for each invariant the failure of the earliest run
-  /// that found it, rebuilt here from its seed.
+  /// would have had: statistics summed, and the runs sorted into defects in run order, the first
+  /// run of each symptom rebuilt here from its seed.
   public func merge(_ parts: [CampaignPart]) -> Result {
     var result = Result()
+    var ledger = DefectLedger(topology: topology.name, baseline: options.baseline)
     for part in parts {
       result.statistics.merge(part.statistics)
       result.runsCompleted += part.runsCompleted
-      for index in part.failingRunIndices {
-        guard let failure = failure(runIndex: index),
-          !result.failures.contains(where: { $0.violation.invariant == failure.violation.invariant })
-        else { continue }
-        result.failures.append(failure)
+      for run in part.runs {
+        let seed = Self.runSeed(campaignSeed: options.seed, index: run.index)
+        for symptom in run.searchedPast { ledger.recordSearchedPast(runIndex: run.index, runSeed: seed, symptom: symptom) }
+        guard let symptom = run.symptom else { continue }
+        ledger.recordFailure(
+          runIndex: run.index, runSeed: seed, symptom: symptom, afterSearchingPast: !run.searchedPast.isEmpty
+        ) {
+          let rebuilt = randomRun(seed: seed)
+          return analyzed(rebuilt.violation!, steps: rebuilt.steps, runSeed: seed, runIndex: run.index)
+        }
       }
     }
+    result.defects = ledger.sorted
     return result
   }
 }

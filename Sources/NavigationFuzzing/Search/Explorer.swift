@@ -31,6 +31,9 @@ public struct Explorer {
   /// Counts and expands one state of each pair that differs only by swapping item ids 1 and 2
   /// (see `symmetryIsSound` and the README's state-space section).
   public var symmetry = false
+  /// Never a user gesture in the run-loop turn of a program change (`--no-races`): such steps are
+  /// left out of the alphabet (`TurnBoundary`), and a state's key says what its turn holds.
+  public var noRaces = false
   /// Keeps the canonical key of every new state in the result (tests compare searches by them).
   var recordsKeys = false
   /// Expands prefixes `batchSize` at a time elsewhere (other processes), returning their

@@ -57,7 +57,8 @@ extension Explorer {
   {
     let (replayed, facts) = replayNotingFacts(prefix)
     var parent: Runner? = replayed
-    var expansion = ExplorerExpansion(steps: alphabet(for: replayed))
+    let turn = TurnBoundary(after: prefix)
+    var expansion = ExplorerExpansion(steps: alphabet(for: replayed).filter { !noRaces || !turn.needsTick(before: $0) })
     var heads: [Int: ExpansionHead] = [:]
     let prefixKey = recordsKeys ? canonicalKey(replayed) : 0
     var head = head
@@ -89,11 +90,13 @@ extension Explorer {
         expansion.outcomes.append(.violation(violation.invariant))
         break
       }
-      let key = stateKey(runner)
+      var childTurn = turn
+      childTurn.note(step)
+      let key = stateKey(runner, turn: childTurn)
       expansion.outcomes.append(.state(key))
       if recordsKeys { expansion.canonicalKeys.append(canonicalKey(runner)) }
       if let wantsHead, wantsHead(key) {
-        heads[index] = self.head(of: runner, after: childFacts, depth: prefix.count + 1)
+        heads[index] = self.head(of: runner, after: childFacts, turn: childTurn, depth: prefix.count + 1)
       }
     }
     expansion.replays = max(1, replays)
@@ -101,18 +104,35 @@ extension Explorer {
   }
 
   /// The first action a prefix's expansion replays, taken on `runner` (the prefix's world).
-  private func head(of runner: Runner, after facts: PrefixFacts, depth: Int) -> ExpansionHead? {
+  private func head(of runner: Runner, after facts: PrefixFacts, turn: TurnBoundary, depth: Int) -> ExpansionHead? {
     // The alphabet's first step, when it is a program step (none is ever skipped); else the
-    // first the rules do not skip.
+    // first the rules do not skip. Under `noRaces`, the first the turn allows.
+    let programStepsAllowed = !noRaces || turn.allowsProgramChange
     guard
-      let step = firstSlotOrIntentStep(runner.reference)
-        ?? alphabet(for: runner).first(where: { !Self.reachesPrefixState($0, after: facts) })
+      let step = (programStepsAllowed ? firstSlotOrIntentStep(runner.reference) : nil)
+        ?? alphabet(for: runner).first(where: {
+          !Self.reachesPrefixState($0, after: facts) && (!noRaces || !turn.needsTick(before: $0))
+        })
     else { return nil }
     _ = perform(step, on: runner, index: depth)
     if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
       return ExpansionHead(outcome: .violation(violation.invariant))
     }
-    return ExpansionHead(outcome: .state(stateKey(runner)), canonicalKey: recordsKeys ? canonicalKey(runner) : 0)
+    var after = turn
+    after.note(step)
+    return ExpansionHead(
+      outcome: .state(stateKey(runner, turn: after)), canonicalKey: recordsKeys ? canonicalKey(runner) : 0)
+  }
+
+  /// The state's key; under `noRaces`, with what its run-loop turn holds mixed in (it decides what
+  /// may follow), so that a state reached with a gesture pending is not taken for one without.
+  func stateKey(_ runner: Runner, turn: TurnBoundary) -> UInt64 {
+    let key = stateKey(runner)
+    guard noRaces, turn.flags != 0 else { return key }
+    var hasher = StableHasher()
+    hasher.combine(Int(truncatingIfNeeded: key))
+    hasher.combine(turn.flags)
+    return hasher.value
   }
 
   // MARK: Between processes

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import NavigationFuzzing
+
+/// `--baseline FILE`, `--update-baseline` and `--reason`: known defects, read before a campaign
+/// and, in record mode, written after it (whole or not at all).
+struct BaselineOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Known defects (a baseline file): reported apart, searched past, and only new defects fail the run (exit 1).",
+      valueName: "FILE"))
+  var baseline: String?
+  @Flag(
+    help: "Record mode: add the defects this campaign finds to the --baseline file (created if missing), with --reason; exit 0 once written.")
+  var updateBaseline = false
+  @Option(help: "Why the defects --update-baseline records are accepted (required with it).") var reason: String?
+
+  func validate() throws {
+    if updateBaseline, baseline == nil { throw ValidationError("--update-baseline needs --baseline FILE: the file to write") }
+    if updateBaseline, (reason ?? "").allSatisfy(\.isWhitespace) {
+      throw ValidationError("--update-baseline needs --reason TEXT: why the defects it records are accepted")
+    }
+    if reason != nil, !updateBaseline { throw ValidationError("--reason goes with --update-baseline") }
+  }
+
+  /// The baseline to judge by: the file's, or an empty one when recording into a file that does
+  /// not exist yet. A file that cannot be read, or is malformed, is an error at its file and line.
+  func load() throws -> DefectBaseline? {
+    guard let path = baseline else { return nil }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      if updateBaseline {
+        try Output.checkFile(path, option: "--baseline")
+        return DefectBaseline()
+      }
+      throw TraceError(file: path, line: 1, message: "no such file (--update-baseline creates it)")
+    }
+    guard !isDirectory.boolValue else { throw TraceError(file: path, line: 1, message: "a folder, not a baseline file") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw TraceError(file: path, line: 1, message: "cannot read the file (permissions?)")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      let place = UTF8Validation.firstInvalidByte(in: data)
+      throw TraceError(
+        file: path, line: place?.line ?? 1, message: "not UTF-8 text (column \(place?.column ?? 1)): a baseline file is UTF-8 text")
+    }
+    if updateBaseline { try Output.checkFile(path, option: "--baseline") }
+    return try DefectBaseline.parse(text, source: path)
+  }
+
+  /// Record mode: writes `baseline` with `defects` added, whole or not at all, and says what changed.
+  func record(_ defects: [Defect], into baseline: DefectBaseline) throws {
+    guard updateBaseline, let path = self.baseline, let reason else { return }
+    let updated = baseline.recording(defects, reason: reason)
+    try Output.write(updated.print(), to: path)
+    let added = updated.entries.count - baseline.entries.count
+    print("baseline: \(path) now lists \(updated.entries.count) known defect(s), \(added) recorded by this run")
+  }
+
+  /// The worker processes' arguments: they read the same file (never write it); a file record
+  /// mode has yet to create knows no defect.
+  var workerArguments: [String] {
+    guard let baseline, FileManager.default.fileExists(atPath: baseline) else { return [] }
+    return ["--baseline", baseline]
+  }
+}

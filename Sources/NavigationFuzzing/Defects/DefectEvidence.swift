@@ -1,0 +1,44 @@
+/// What a failure's shrunk trace says about its defect, found by replaying it: the signature, the
+/// invariants the trace breaks, and what a race needs.
+@MainActor
+public struct DefectEvidence: Sendable {
+  public var signature: DefectSignature
+  /// Every invariant the shrunk trace violates, replayed whole, in `InvariantID` order.
+  public var invariants: [InvariantID]
+  /// For a race: each gesture and program change the trace needs in one run-loop turn, as trace
+  /// lines (`user dismiss in the turn of set presentedChild 2`); empty for a defect that is not one.
+  public var raceNeeds: [String]
+  /// The first thing that goes wrong in the trace, as the check explained it: the signature's
+  /// violation, with names and ids.
+  public var finding: Violation?
+
+  /// The evidence of `actions`, a shrunk trace that violates `target`.
+  public init(shrunk actions: [Step], target: InvariantID, topology: Topology, engine: EngineChoice) {
+    let actions = actions.filter { !$0.isExpectation }
+    let replayed = try? Replay.run(Trace(topology: topology.name, steps: actions), topology: topology, engine: engine)
+    invariants = (replayed?.violations.map(\.invariant) ?? [target]).sorted()
+    let spec = topology.spec
+    raceNeeds = RaceCheck.neededPairs(in: actions, target: target, topology: topology, engine: engine).map {
+      "\(TraceFormat.line(for: $0.gesture, spec: spec)) in the turn of \(TraceFormat.line(for: $0.change, spec: spec))"
+    }
+    let finding = Self.firstFinding(of: actions, topology: topology, engine: engine)
+      ?? replayed?.violations.first { $0.invariant == target }
+    self.finding = finding
+    signature = DefectSignature(
+      invariant: finding?.invariant ?? target, check: DefectSignature.check(from: finding?.explanation ?? ""),
+      race: !raceNeeds.isEmpty)
+  }
+
+  /// The first thing that goes wrong in `steps`: the earliest violation of the shortest prefix
+  /// that, settled, violates anything (ties in `InvariantID` order). A trace that passes through
+  /// another defect on its way to the one it was shrunk for is that defect's: it is what to fix
+  /// first, and the shrinker, which keeps whatever reaches its target, leaves such detours in.
+  static func firstFinding(of steps: [Step], topology: Topology, engine: EngineChoice) -> Violation? {
+    for length in 1...max(steps.count, 1) {
+      let prefix = Trace(topology: topology.name, steps: Array(steps.prefix(length)) + [.settle])
+      let violations = (try? Replay.run(prefix, topology: topology, engine: engine, lenient: true))?.violations ?? []
+      if let first = violations.min(by: { ($0.stepIndex, $0.invariant) < ($1.stepIndex, $1.invariant) }) { return first }
+    }
+    return nil
+  }
+}
