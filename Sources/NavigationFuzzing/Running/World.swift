@@ -28,6 +28,14 @@ final class World {
   var presentations: [SlotKey: PresentationCount] = [:]
   /// Tags of controllers user gestures removed during the current step.
   var removedByUser: [ScreenTag] = []
+  /// While a user's gesture begins: the dismissal it starts is the user's, not the engine's.
+  var userGestureBegins = false
+  /// The slots each program step since the engine last looked wrote before the one it addressed
+  /// (`Step.afterClearing`), in order: work in flight, which the explorer's state key holds.
+  var writeOrdersNotSeen: [[Address]] = []
+  /// The modals each dismissal under way evicts, by the controller that gets its callbacks
+  /// (see `World+Evictions`).
+  var evictionsUnderway: [ObjectIdentifier: [ScreenTag]] = [:]
   /// Slots without identity emptied since the engine last looked (see `World+SamePresentation`).
   var emptiedThisTurn: [SlotSnapshot] = []
   /// Incarnations the user removed: a transition must never bring them back.
