@@ -18,6 +18,15 @@ import Testing
     return try Replay.run(trace, topology: topology, engine: engine)
   }
 
+  /// Replays the trace and expects it to pass: every expectation met, no violation it does not name.
+  private func expectPasses(
+    _ lines: [String], topology: Topology = .basic, engine: EngineChoice = .default,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try replay(lines, topology: topology, engine: engine)
+    #expect(result.passed, "\(engine.name): \(result.unmetExpectations) \(result.violations)", sourceLocation: sourceLocation)
+  }
+
   static let sheetOfAPushedScreen = ["set pushedChild 1", "settle", "set pushedChild.presentedChild 1", "settle"]
 
   @Test func aModalOfAnotherScreenIsTheEnginesToEvict() throws {
@@ -25,21 +34,19 @@ import Testing
     let heard = try heardDuringLastStep(Self.sheetOfAPushedScreen + ["set alert 1"])
     #expect(heard == ["alert"])
     // The engine dismisses the sheet to present the alert, and the sheet's binding writes nil.
-    let result = try replay(
+    try expectPasses(
       Self.sheetOfAPushedScreen + [
         "set alert 1", "settle", "expect state pushedChild=1 alert=1", "expect screen root push:pushedChild#1 alert:alert#1",
         "expect ok",
       ])
-    #expect(result.passed, "\(result.unmetExpectations) \(result.violations)")
   }
 
   @Test func aModalSetAndClearedBeforeTheEngineLooksEvictsNothing() throws {
-    let result = try replay(
+    try expectPasses(
       Self.sheetOfAPushedScreen + [
         "set alert 1", "clear alert", "settle", "expect state pushedChild=1 pushedChild.presentedChild=1",
         "expect screen root push:pushedChild#1 sheet:pushedChild.presentedChild#1", "expect ok",
       ])
-    #expect(result.passed, "\(result.unmetExpectations) \(result.violations)")
   }
 
   @Test func theScreensOwnOtherModalIsClearedWithTheWrite() throws {
@@ -51,8 +58,7 @@ import Testing
   @Test func aModalOfAnotherScreenIsEvictedUnderEveryProfileThatEvicts() throws {
     let steps = Self.sheetOfAPushedScreen + ["set alert 1", "settle", "expect state pushedChild=1 alert=1", "expect ok"]
     for engine in [EngineChoice.default, .swiftNavigationLike] {
-      let result = try replay(steps, engine: engine)
-      #expect(result.passed, "\(engine.name): \(result.unmetExpectations) \(result.violations)")
+      try expectPasses(steps, engine: engine)
     }
   }
 
@@ -66,19 +72,17 @@ import Testing
     let heard = try heardDuringLastStep(Self.pushAboveAnotherScreensPush + ["clear pushedChild.pushedChild"])
     #expect(heard == ["pushedChild.pushedChild"])
     // The built-in engine pushes it back (only the user's removals write back)...
-    let comesBack = try replay(
+    try expectPasses(
       Self.pushAboveAnotherScreensPush + [
         "clear pushedChild.pushedChild", "settle", "expect state pushedChild=1 isPushed=on",
         "expect screen root push:pushedChild#1 push:isPushed", "expect ok",
       ])
-    #expect(comesBack.passed, "\(comesBack.unmetExpectations) \(comesBack.violations)")
     // ... where swift-navigation's writes back every removal it did not ask for.
-    let writtenBack = try replay(
+    try expectPasses(
       Self.pushAboveAnotherScreensPush + [
         "clear pushedChild.pushedChild", "settle", "expect state pushedChild=1", "expect screen root push:pushedChild",
         "expect ok",
       ], engine: .swiftNavigationLike)
-    #expect(writtenBack.passed, "\(writtenBack.unmetExpectations) \(writtenBack.violations)")
   }
 
   static let nestedSheets = ["toggle isPresented on", "settle", "toggle isPresented.isPresented on", "settle"]
@@ -87,22 +91,20 @@ import Testing
     let heard = try heardDuringLastStep(Self.nestedSheets + ["toggle isPresented off"])
     #expect(heard == ["isPresented"])
     // The next presentation shows a new model.
-    let result = try replay(
+    try expectPasses(
       Self.nestedSheets + [
         "toggle isPresented off", "settle", "toggle isPresented on", "settle", "expect state isPresented=on",
         "expect screen root sheet:isPresented", "expect ok",
       ])
-    #expect(result.passed, "\(result.unmetExpectations) \(result.violations)")
   }
 
   @Test func aBoolSlotTurnedOffAndOnInOneTurnKeepsItsScreensModel() throws {
     // The engine sees it on all along: the same screen, showing the same model, unwritten.
-    let result = try replay(
+    try expectPasses(
       Self.nestedSheets + [
         "toggle isPresented off", "toggle isPresented on", "settle", "expect state isPresented=on isPresented.isPresented=on",
         "expect screen root sheet:isPresented sheet:isPresented.isPresented", "expect ok",
       ])
-    #expect(result.passed, "\(result.unmetExpectations) \(result.violations)")
   }
 
   /// A settings sheet with an editor sheet of its own, whose model the root holds for good
@@ -125,21 +127,19 @@ import Testing
     Topology.register(Self.keptSettings)
     // Its state is kept (a `bump` is a change navigation does not read); the editor it showed
     // went with it, and its binding wrote nil into the kept model.
-    let shown = try replay(
+    try expectPasses(
       [
         "toggle settings on", "settle", "bump settings", "toggle settings.editing on", "settle", "toggle settings off",
         "settle", "toggle settings on", "settle", "expect state settings=on", "expect ok",
       ], topology: Self.keptSettings)
-    #expect(shown.passed, "\(shown.unmetExpectations) \(shown.violations)")
     // An editor set in the turn the settings went never showed: the kept model still holds it,
     // and the next presentation shows it.
-    let neverShown = try replay(
+    try expectPasses(
       [
         "toggle settings on", "settle", "toggle settings.editing on", "toggle settings off", "settle", "toggle settings on",
         "settle", "expect state settings=on settings.editing=on", "expect screen root sheet:settings sheet:settings.editing",
         "expect ok",
       ], topology: Self.keptSettings)
-    #expect(neverShown.passed, "\(neverShown.unmetExpectations) \(neverShown.violations)")
     let trace = try TraceFormat.parse(
       "navtrace 1\ntopology kept-settings\ntoggle settings on\nsettle\nbump settings\ntoggle settings off\nsettle\ntoggle settings on\nsettle\n")
     let runner = Runner(topology: Self.keptSettings)
