@@ -19,7 +19,13 @@ extension ReferenceMachine {
         entries.append(ExpectedEntry(style: "push", address: member.address, id: id, topology: topology))
       }
     }
-    for member in members.modals where !mayWait || showsWhatItHolds(member.address.parent) {
+    var modals = members.modals
+    if !semantics.laterModalsWait {
+      // Two screens' modals may both be set until the engine evicts one: the newer is wanted.
+      if mayWait { modals = modals.filter { showsWhatItHolds($0.address.parent) } }
+      modals = shownModal(among: modals).map { [$0] } ?? []
+    }
+    for member in modals where !mayWait || showsWhatItHolds(member.address.parent) {
       guard let item = item(at: member.address), let spec = topology.slot(at: member.address) else { continue }
       if semantics.laterModalsWait && isWaiting(member.address) { continue }
       entries.append(

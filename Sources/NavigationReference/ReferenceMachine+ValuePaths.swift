@@ -7,8 +7,9 @@
 /// not yet taken among the rest of the stack — with its state — or gets a new screen. So
 /// `[1, 2] → [2, 1]` moves both screens, `[1] → [1, 1]` keeps one and makes one, `[3] → [] → [3]`
 /// before the engine looks is the same screen, and no screen is ever used twice. Screens not taken
-/// leave; screens pushed from path screens (push slots) at or above the first stack screen that
-/// changes are cleared (rule 3's cascade), since the stack is rebuilt from there.
+/// leave. The stack is rebuilt from the first stack screen that changes: the screens pushed from
+/// path screens (push slots) above it stay set, since a path step writes the root's model only;
+/// the rebuild pops them, and they come back or are written back as the profile says.
 extension ReferenceMachine {
   /// Changes the path to `values`. `stack` is what the stack shows, bottom to top (the harness reads
   /// it from the screen, with the state each element had when it was last on the path);
@@ -86,11 +87,13 @@ extension ReferenceMachine {
     }
   }
 
-  /// Clears every push slot on the root stack at or above `order`, top first.
+  /// Clears every push slot of the root's own on the root stack at or above `order`, top first.
+  /// A path step writes the root's model only: the pushes of path screens that the rebuild pops
+  /// are the engine's to bring back or write back (`leftStack`), as the profile says.
   private mutating func clearPushSlots(atOrAbove order: Int) {
     let members = groupMembers(base: .root).pushes
     for member in members.reversed() where member.isOnStack && member.order >= order && !member.isPathElement {
-      if item(at: member.address) != nil { setItem(nil, at: member.address) }
+      if member.address.parent == .root, item(at: member.address) != nil { setItem(nil, at: member.address) }
     }
   }
 }

@@ -117,7 +117,7 @@ public struct ReferenceMachine: Hashable, Sendable {
     guard slotExists(address) else { return false }
     guard let existing = item(at: address), let spec = topology.slot(at: address) else { return true }
     if spec.style == .push, existing.isOnStack {
-      removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent)
+      removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent, writtenBy: address.parent)
     }
     setItem(nil, at: address)
     return true
@@ -412,9 +412,10 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// The modal of incarnation `generation` in the slot at `address` began to appear: where later
-  /// modals wait, it is the one its group shows until it goes.
+  /// modals wait, it is the one its group shows until it goes; elsewhere, a modal the engine may
+  /// dismiss for another screen's (`engineDismisses(slot:generation:)`).
   public mutating func presented(slot address: Address, generation: Int) {
-    guard semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
+    guard let existing = item(at: address), existing.generation == generation,
       !existing.isPresented, topology.slot(at: address)?.style.isModal == true
     else { return }
     modifyItem(at: address) { $0.isPresented = true }
@@ -423,21 +424,13 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// Puts `item` into the slot as it was before it was emptied (its place on its stack and its
   /// screen's state): a presentation the engine could not tell apart from the one emptied before
   /// it looked. Its screen's modals may now share a navigation group with a modal set meanwhile
-  /// (rule 2): a screen already on its stack shows its modal already, so the newer one evicts it;
-  /// a screen not yet pushed presents its modal once it appears, evicting the other. Returns the
-  /// slots cleared.
-  @discardableResult
-  public mutating func reinstate(_ item: ReferenceItem, at address: Address) -> [Address] {
-    guard slotExists(address) else { return [] }
+  /// on another screen (rule 2): nothing is cleared here — the step wrote one model — but the
+  /// engine evicts one of them when it presents the other (`engineDismisses(slot:generation:)`):
+  /// a screen already on its stack shows its modal already, so the newer one evicts it; a screen
+  /// not yet pushed presents its modal once it appears, evicting the other.
+  public mutating func reinstate(_ item: ReferenceItem, at address: Address) {
+    guard slotExists(address) else { return }
     setItem(item, at: address)
-    guard !semantics.laterModalsWait else { return [] }  // nothing is evicted: the later modal waits
-    let modals = groupMembers(base: groupBase(of: address.parent)).modals.map(\.address)
-    let inside = modals.filter { $0.components.starts(with: address.components) }
-    let outside = modals.filter { !$0.components.starts(with: address.components) }
-    guard !inside.isEmpty, !outside.isEmpty else { return [] }
-    let evicted = item.isOnStack ? inside : outside
-    for slot in evicted { clear(slot) }
-    return evicted
   }
 
   /// The screen of path element `index` (incarnation `generation`) is now on the stack, on top.
@@ -467,12 +460,12 @@ public struct ReferenceMachine: Hashable, Sendable {
   private mutating func place(_ address: Address, spec: SlotSpec, id: Int, generation: Int) {
     if let existing = item(at: address), spec.style == .push, existing.isOnStack {
       // An identity change pops the old screen (and everything above it), then pushes the new one.
-      removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent)
+      removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent, writtenBy: address.parent)
     }
     // A modal's new identity keeps its slot's place in line where later modals wait (SwiftUI
     // replaces the sheet "using the same process"); elsewhere it evicts the group's other modal.
     let keptOrder = semantics.laterModalsWait && spec.style.isModal ? item(at: address)?.order : nil
-    if spec.style.isModal && !semantics.laterModalsWait { evictModals(inGroupOf: address.parent, except: address) }
+    if spec.style.isModal && !semantics.laterModalsWait { evictModals(of: address.parent, except: address) }
     let child = spec.child.map { ReferenceScreen(type: $0, in: topology) }
     setItem(ReferenceItem(id: id, payload: 0, generation: generation, order: keptOrder ?? takeOrder(), child: child), at: address)
   }
@@ -528,15 +521,20 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// above them along.
   private mutating func truncatePath(to count: Int) {
     if let firstOnStack = root.path[count...].first(where: \.isOnStack) {
-      removeFromStack(atOrAbove: firstOnStack.order, inGroupOf: .root)
+      removeFromStack(atOrAbove: firstOnStack.order, inGroupOf: .root, writtenBy: .root)
     }
     if count < root.path.count { modifyScreen(at: .root) { $0.path.removeSubrange(count...) } }
   }
 
-  /// Removes every screen on the group's stack at or above `order`, top first (UIKit's pop).
-  mutating func removeFromStack(atOrAbove order: Int, inGroupOf screenAddress: Address) {
+  /// Removes the screens on the group's stack at or above `order` that the model of the screen at
+  /// `writer` holds (its push slots; the path, for the root), top first (UIKit's pop). A step
+  /// writes only the model it addresses: the screens of other models that UIKit pops along stay
+  /// until the engine pops them (`leftStack`), and come back or are written back as the profile
+  /// says; those inside a removed screen go with it.
+  mutating func removeFromStack(atOrAbove order: Int, inGroupOf screenAddress: Address, writtenBy writer: Address) {
     let members = groupMembers(base: groupBase(of: screenAddress)).pushes
     for member in members.reversed() where member.isOnStack && member.order >= order {
+      guard member.address.parent == writer else { continue }
       if member.isPathElement {
         guard case .pathElement(let index)? = member.address.last else { continue }
         modifyScreen(at: member.address.parent) { screen in
@@ -548,8 +546,16 @@ public struct ReferenceMachine: Hashable, Sendable {
     }
   }
 
-  private mutating func evictModals(inGroupOf screenAddress: Address, except kept: Address) {
-    for address in filledModals(inGroupOf: screenAddress) where address != kept { setItem(nil, at: address) }
+  /// Clears the filled modal slots of the screen at `screenAddress` but `kept`: the app's one
+  /// destination of that screen, written anew. Other screens' modals in the group are evicted by
+  /// the engine, when it dismisses them to present this one (`engineDismisses(slot:generation:)`).
+  private mutating func evictModals(of screenAddress: Address, except kept: Address) {
+    guard let screen = screen(at: screenAddress) else { return }
+    let slotSpecs = topology.screens[screen.type].slots
+    for index in screen.slots.indices where screen.slots[index] != nil && slotSpecs[index].style.isModal {
+      let address = screenAddress.appending(.slot(index))
+      if address != kept { setItem(nil, at: address) }
+    }
   }
 
   /// The addresses of the group's filled modal slots: `groupMembers(base: groupBase(of:)).modals`'

@@ -203,10 +203,16 @@ public struct SlotSpec: Hashable, Sendable {
   /// A position of a slot layout shared by a path's destinations that this screen does not have
   /// (see `PathDestination`).
   public private(set) var isAbsent = false
+  /// A Bool slot whose screen's model outlives its presentations: the parent holds one child
+  /// model (`let settings = SettingsModel()`), which keeps its state when the slot turns off, and
+  /// the next presentation shows it as it is. False (the default): the child's model goes away
+  /// with the presentation, as an app's optional child model does, and the next presentation
+  /// gets a fresh one. Item slots always carry their screen's model in the item.
+  public var keepsChildModel: Bool
 
   public init(
     name: String, style: SlotStyle, isFlag: Bool = false, child: Int? = nil, buttons: [String] = [],
-    onDismiss: String? = nil
+    onDismiss: String? = nil, keepsChildModel: Bool = false
   ) {
     self.name = name
     self.style = style
@@ -214,11 +220,12 @@ public struct SlotSpec: Hashable, Sendable {
     self.child = style.isAlert ? nil : child
     self.buttons = style.isAlert ? buttons : []
     self.onDismiss = onDismiss
+    self.keepsChildModel = isFlag && self.child != nil && keepsChildModel
   }
 
   /// This slot's position on a screen that does not have it: no buttons, no callbacks.
   var absent: SlotSpec {
-    var slot = SlotSpec(name: name, style: style, isFlag: isFlag, child: child)
+    var slot = SlotSpec(name: name, style: style, isFlag: isFlag, child: child, keepsChildModel: keepsChildModel)
     slot.isAbsent = true
     return slot
   }

@@ -254,7 +254,7 @@ import Testing
     let alone = try Self.run(["explore", "--depth", "2", "--jobs", "1"], in: folder)
     let shared = try Self.run(["explore", "--depth", "2", "--jobs", "3"], in: folder)
     func withoutSpeed(_ text: String) -> String { text.split(separator: "\n").filter { !$0.contains("states/s") }.joined(separator: "\n") }
-    #expect(withoutSpeed(shared.stdout) == withoutSpeed(alone.stdout) && alone.stdout.contains("depth 2: 88 new states"))
+    #expect(withoutSpeed(shared.stdout) == withoutSpeed(alone.stdout) && alone.stdout.contains("depth 2: 98 new states"))
     let symmetric = try Self.run(["explore", "--depth", "2", "--symmetry"], in: folder)
     #expect(symmetric.stdout.contains("symmetry: states equal up to swapping ids 1 and 2 count once"))
     #expect(symmetric.stdout.contains("depth 1: 5 new states"), "\(symmetric.stdout)")

@@ -68,6 +68,29 @@ import Testing
     Self.expectSame(mutant)
   }
 
+  /// Steps whose write reaches several bindings of a screen are tried in every order
+  /// (`WriteOrder`): the shortcuts find what the plain search finds with them too, and a
+  /// search through other processes carries them as trace text.
+  @Test func findsWhatThePlainSearchFindsInEveryWriteOrder() {
+    var counter = Explorer(topology: .counter, engine: .default)
+    counter.maxDepth = 3
+    counter.stateLimit = 300
+    let afterAnAlert = counter.alphabet(for: counter.replay([.set(Address([.slot(0)]), id: 1)]))
+    #expect(afterAnAlert.contains(.afterClearing(.set(Address([.slot(1)]), id: 1), [Address([.slot(0)])])))
+    Self.expectSame(counter)
+    var orderSensitive = Explorer(topology: .counter, engine: WriteOrderTests.warnsWhenAModalGoesFirst)
+    orderSensitive.maxDepth = 4
+    orderSensitive.target = .engineWarning
+    var batched = orderSensitive
+    batched.batchSize = 7
+    batched.expandsBatch = Self.throughText(batched)
+    let one = orderSensitive.run(now: { 0 })
+    let many = batched.run(now: { 0 })
+    #expect(many.statesPerDepth == one.statesPerDepth)
+    #expect(many.trace.map(TraceFormat.print) == one.trace.map(TraceFormat.print))
+    #expect(one.trace?.actions.contains { if case .afterClearing = $0 { true } else { false } } == true)
+  }
+
   @Test func symmetryFindsEveryClassOfStatesAtItsDepth() {
     for (topology, depth) in [(Topology.basic, 2), (.counter, 2)] {
       var full = Explorer(topology: topology, engine: .default)

@@ -16,8 +16,17 @@ import Testing
     let text =
       model.joined(separator: ";") + "|" + screen.joined(separator: ";") + "|"
       + "\(runner.environment.runLoop.pendingCount),\(runner.environment.isTransitioning)"
+      + writeOrdersText(runner)
     for byte in text.utf8 { hasher.combine(Int(byte)) }
     return hasher.value
+  }
+
+  /// The write orders the engine has not seen yet (`World.writeOrdersNotSeen`), as trace text:
+  /// nothing when there are none, as the key adds nothing then.
+  static func writeOrdersText(_ runner: Runner) -> String {
+    runner.world.writeOrdersNotSeen.map { order in
+      "|after-clearing " + order.map(runner.topology.spec.describe).joined(separator: " ")
+    }.joined()
   }
 
   /// `slot=ID payload=P` with ID renamed (flags say `on`; `path=` and `bumps(…)=` lines hold no id).

@@ -8,16 +8,53 @@ import Testing
 
   @Test func aModalEvictsTheOtherModalOfItsStackLastWriterWins() {
     var machine = ReferenceMachine(topology: spec)
-    machine.set(address("presentedChild"), id: 1, generation: 1)
-    machine.set(address("pushedChild"), id: 2, generation: 2)
-    machine.pushed(slot: address("pushedChild"), generation: 2)
-    machine.set(address("pushedChild.alert"), id: 3, generation: 3)
-    #expect(machine.stateDescription() == ["pushedChild.alert=3", "pushedChild=2"])
+    // The screen's own other modal goes with the write (one destination).
+    machine.set(address("alert"), id: 1, generation: 1)
+    machine.set(address("presentedChild"), id: 1, generation: 2)
+    #expect(machine.stateDescription() == ["presentedChild=1"])
+    machine.presented(slot: address("presentedChild"), generation: 2)
+    // Another screen's modal in the group: the engine evicts the shown one when it dismisses it
+    // to present the new one; until then both are set, and the newer is the one wanted.
+    machine.set(address("pushedChild"), id: 2, generation: 3)
+    machine.pushed(slot: address("pushedChild"), generation: 3)
+    machine.set(address("pushedChild.alert"), id: 3, generation: 4)
+    #expect(machine.stateDescription() == ["presentedChild=1", "pushedChild.alert=3", "pushedChild=2"])
     #expect(machine.expectedScreen().map(\.description) == ["root", "push:pushedChild#2", "alert:pushedChild.alert#3"])
+    #expect(!machine.isEviction(slot: address("pushedChild.alert"), generation: 4))  // never presented
+    #expect(machine.isEviction(slot: address("presentedChild"), generation: 2))
+    machine.evicted(slot: address("presentedChild"), generation: 2)
+    #expect(machine.stateDescription() == ["pushedChild.alert=3", "pushedChild=2"])
+    // Nothing waits for the context: a dismissal the reference did not ask for evicts nothing.
+    machine.presented(slot: address("pushedChild.alert"), generation: 4)
+    #expect(!machine.isEviction(slot: address("pushedChild.alert"), generation: 4))
     // A modal child has a stack of its own: its modal does not evict its parent.
-    machine.set(address("presentedChild"), id: 4, generation: 4)
-    machine.set(address("presentedChild.presentedChild"), id: 5, generation: 5)
+    machine.set(address("presentedChild"), id: 4, generation: 5)
+    machine.set(address("presentedChild.presentedChild"), id: 5, generation: 6)
     #expect(machine.item(at: address("presentedChild"))?.id == 4)
+  }
+
+  @Test func clearingAPushedScreenTakesTheScreensOwnPushesAboveItAlong() {
+    var machine = ReferenceMachine(topology: spec)
+    machine.set(address("pushedChild"), id: 1, generation: 1)
+    machine.pushed(slot: address("pushedChild"), generation: 1)
+    machine.set(address("pushedChild.pushedChild"), id: 2, generation: 2)
+    machine.pushed(slot: address("pushedChild.pushedChild"), generation: 2)
+    machine.toggle(address("isPushed"), on: true, generation: 3)
+    machine.pushed(slot: address("isPushed"), generation: 3)
+    // The root's push lies above the pushed screen's: the step writes the pushed screen's model
+    // only, and the root's push stays until the engine pops it along (`leftStack`).
+    machine.clear(address("pushedChild.pushedChild"))
+    #expect(machine.stateDescription() == ["isPushed=on", "pushedChild=1"])
+    // Popped along, it is still wanted (under navfuzz): the engine pushes it again, on top.
+    machine.leftStack(slot: address("isPushed"), generation: 3)
+    #expect(machine.stateDescription() == ["isPushed=on", "pushedChild=1"])
+    #expect(machine.item(at: address("isPushed"))?.isOnStack == false)
+    #expect(machine.expectedScreen().map(\.description) == ["root", "push:pushedChild#1", "push:isPushed"])
+    var writesBack = ReferenceMachine(topology: spec, semantics: .swiftNavigation)
+    writesBack.toggle(address("isPushed"), on: true, generation: 1)
+    writesBack.pushed(slot: address("isPushed"), generation: 1)
+    writesBack.leftStack(slot: address("isPushed"), generation: 1)
+    #expect(writesBack.stateDescription().isEmpty)
   }
 
   @Test func clearingAPushedScreenTakesEverythingPushedAboveItAlong() {

@@ -1,3 +1,5 @@
+import NavigationReference
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -39,7 +41,7 @@ public enum FuzzInput {
     var index = 0
     for step in trace.actions {
       let options = StepOptions(runner: runner, enabled: enabled)
-      guard let encoded = encode(step, options: options) else { continue }
+      guard let encoded = encode(step, options: options, reference: runner.reference) else { continue }
       bytes += encoded
       _ = try? runner.perform(step, index: index)
       index += 1
@@ -48,7 +50,20 @@ public enum FuzzInput {
     return bytes
   }
 
-  private static func encode(_ step: Step, options: StepOptions) -> [UInt8]? {
+  private static func encode(_ step: Step, options: StepOptions, reference: ReferenceMachine) -> [UInt8]? {
+    // A write order is one more choice after the step's own (`StepGenerator.inWriteOrder`): how
+    // many of the slots it clears come first, which must be the first ones.
+    var unordered = step, first: [Address] = []
+    if case .afterClearing(let inner, let listed) = step { (unordered, first) = (inner, listed) }
+    let cleared = WriteOrder.slotsCleared(by: unordered, in: reference)
+    guard first.count < 256, first == Array(cleared.prefix(first.count)), let bytes = encodeUnordered(unordered, options: options)
+    else {
+      return nil
+    }
+    return cleared.isEmpty ? bytes : bytes + [UInt8(first.count)]
+  }
+
+  private static func encodeUnordered(_ step: Step, options: StepOptions) -> [UInt8]? {
     var start = 0
     var kindByte: UInt8?
     for (kind, weight) in options.candidates {
@@ -105,7 +120,7 @@ public enum FuzzInput {
     case .advance(let milliseconds):
       return index(milliseconds, in: generatedDurations).map { [kindByte, $0] }
     case .tick, .settle, .untilTransitionEnd: return [kindByte]
-    case .expect: return nil
+    case .expect, .afterClearing: return nil
     }
   }
 }

@@ -68,12 +68,12 @@ public struct StepGenerator<Choices: ChoiceSource> {
     let options = StepOptions(runner: runner, enabled: enabled)
     let chosen = options.kind(rolled: random.below(options.totalWeight))
     switch chosen {
-    case .set: return .set(random.pick(options.itemSlots), id: random.pick(generatedIDs))
+    case .set: return inWriteOrder(.set(random.pick(options.itemSlots), id: random.pick(generatedIDs)), for: runner)
     case .mutate: return .mutate(random.pick(options.filledItemSlots))
-    case .clear: return .clear(random.pick(options.filledSlots))
+    case .clear: return inWriteOrder(.clear(random.pick(options.filledSlots)), for: runner)
     case .toggle:
       let slot = random.pick(options.flagSlots)
-      return .toggle(slot.address, on: !slot.filled)
+      return inWriteOrder(.toggle(slot.address, on: !slot.filled), for: runner)
     case .bump: return .bump(random.pick(options.screens))
     case .pathAppend: return .pathAppend(random.pick(options.pathValueChoices))
     case .pathRemoveLast: return .pathRemoveLast(1 + random.below(options.pathCount))
@@ -103,6 +103,15 @@ public struct StepGenerator<Choices: ChoiceSource> {
 }
 
 extension StepGenerator {
+  /// `step` in one of the orders its writes may reach the app's model: where it clears other
+  /// slots of its screen (`WriteOrder`), one more choice says how many of them are written
+  /// before the addressed slot — 0, today's order, or up to all of them.
+  mutating func inWriteOrder(_ step: Step, for runner: Runner) -> Step {
+    let cleared = WriteOrder.slotsCleared(by: step, in: runner.world.reference)
+    guard !cleared.isEmpty else { return step }
+    return WriteOrder.step(step, clearingFirst: random.below(cleared.count + 1), of: cleared)
+  }
+
   /// A deep link made of the values already on the stack, reordered or with one duplicated (at
   /// most three elements, what the byte decoder encodes): where a path of plain values reuses
   /// screens by value.

@@ -96,6 +96,9 @@ public final class Runner {
   /// Applies one step, then checks. Throws when the step addresses something that does not exist.
   @discardableResult
   public func perform(_ step: Step, index: Int) throws(InvalidStep) -> StepOutcome {
+    // A write order (`Step.afterClearing`) changes only which of the step's writes comes first.
+    var step = step, clearingFirst: [Address] = []
+    if case .afterClearing(let ordered, let first) = step { (step, clearingFirst) = (ordered, first) }
     let mayRepeatCheck = runsNothing(step)
     if !mayRepeatCheck { lastCleanCheck = nil }
     switch step {
@@ -107,7 +110,7 @@ public final class Runner {
     var withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let referenceBefore = step.isProgram ? world.reference : nil
     let stackTransition = world.rootStackTransition
-    let outcome = try apply(step, refreshing: &withoutIdentityBefore)
+    let outcome = try apply(step, clearingFirst: clearingFirst, since: referenceBefore, refreshing: &withoutIdentityBefore)
     switch step {
     case .tick, .advance, .settle, .untilTransitionEnd:
       // A stack busy with one same transition all along has not looked at its path yet.
@@ -157,7 +160,14 @@ public final class Runner {
 
   // MARK: Applying steps
 
-  private func apply(_ step: Step, refreshing withoutIdentityBefore: inout [World.SlotSnapshot]) throws(InvalidStep) -> StepOutcome {
+  private func apply(
+    _ step: Step, clearingFirst: [Address], since before: ReferenceMachine?,
+    refreshing withoutIdentityBefore: inout [World.SlotSnapshot]
+  ) throws(InvalidStep) -> StepOutcome {
+    /// The slots of the addressed screen the step clears and its write order puts first.
+    func writeFirst(_ address: Address) {
+      if let before { world.clearFirst(clearingFirst, addressed: address, since: before) }
+    }
     let spec = topology.spec
     func requireSlot(_ address: Address) throws(InvalidStep) {
       guard world.reference.slotExists(address) else {
@@ -190,6 +200,7 @@ public final class Runner {
       let generation = world.takeGeneration()
       let before = world.reference.item(at: address)
       world.reference.set(address, id: id, generation: generation)
+      writeFirst(address)
       world.runtimeSet(address, id: id, generation: generation)
       programChanged()
       identityChanges.removeAll { $0.address == address }
@@ -204,12 +215,13 @@ public final class Runner {
     case .clear(let address):
       try requireSlot(address)
       world.reference.clear(address)
+      writeFirst(address)
       world.runtimeClear(address)
       programChanged()
       identityChanges.removeAll { $0.address == address }
     case .toggle(let address, let on):
       try requireSlot(address)
-      world.toggle(address, on: on)
+      world.toggle(address, on: on) { writeFirst(address) }
       programChanged()
     case .bump(let address):
       guard world.reference.screen(at: address) != nil else {
@@ -266,6 +278,8 @@ public final class Runner {
       let (cancelledBefore, positionsBefore) = (world.swipeBackCancelled, world.pathPositionsBeforeGesture)
       if gesture == .swipeBackCancel { world.swipeBackCancelled = world.topPathGeneration }
       world.notePathPositionsBeforeGesture()
+      world.userGestureBegins = true
+      defer { world.userGestureBegins = false }
       let outcome: UserGestureOutcome =
         switch gesture {
         case .dismiss: window.userSwipeToDismiss()
@@ -302,7 +316,7 @@ public final class Runner {
           break
         }
       }
-    case .expect:
+    case .expect, .afterClearing:
       break
     }
     return .performed

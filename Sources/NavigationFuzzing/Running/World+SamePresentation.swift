@@ -19,6 +19,7 @@ extension World {
   /// Time passes (a tick, an advance, a settle): the engine sees the slots as they are now.
   func engineLooks() {
     emptiedThisTurn.removeAll()
+    writeOrdersNotSeen.removeAll()
   }
 
   /// Whether the engine cannot tell two items of this slot apart. Not isolated (it is handed to
@@ -129,7 +130,7 @@ extension World {
       model[slot: index] = SlotItem(
         id: ItemIdentity(id: now.id.id, generation: previous.runtime.id.generation), payload: 0,
         child: previous.runtime.child)
-      for evicted in reference.reinstate(expected, at: address) { runtimeClear(evicted) }
+      reference.reinstate(expected, at: address)
     }
   }
 
@@ -154,19 +155,47 @@ extension World {
     return emptiedThisTurn.last { $0.model === model && $0.index == index }
   }
 
-  /// Turns a Bool slot on or off in the reference and the run-time model.
-  func toggle(_ address: Address, on: Bool) {
-    let previous = on ? emptiedEarlierThisTurn(address) : nil
-    let generation = on ? (previous?.expected.generation ?? takeGeneration()) : 0
-    let wasOff = reference.item(at: address) == nil
-    reference.toggle(address, on: on, generation: generation)
-    if let previous, wasOff {
-      reference.restoreStackPosition(
-        slot: address, order: previous.expected.order, isOnStack: previous.expected.isOnStack,
-        isPresented: previous.expected.isPresented)
-      reference.restoreAppearance(slot: address, hasAppeared: previous.expected.child?.hasAppeared == true)
+  /// Turns a Bool slot on or off in the reference and the run-time model. Turned on again in the
+  /// turn it was turned off, it is the same presentation to the engine (its identity is constant),
+  /// showing the same screen: the app's model of that screen comes back as it was, unwritten, and
+  /// so does the reference's. Otherwise a screen turned on gets a new model — or, where its model
+  /// outlives its presentations (`SlotSpec.keepsChildModel`), the one the app kept, as it is.
+  /// `beforeWriting` runs once the reference has the step, before the app's model is written:
+  /// the step's write order (`WriteOrder`).
+  func toggle(_ address: Address, on: Bool, beforeWriting: () -> Void = {}) {
+    if on, reference.item(at: address) == nil, let previous = emptiedEarlierThisTurn(address) {
+      // Set as any modal is (its screen's other modal goes: one destination), then as it was.
+      reference.toggle(address, on: true, generation: previous.expected.generation)
+      reference.reinstate(previous.expected, at: address)
+      beforeWriting()
+      previous.model[slot: previous.index] = previous.runtime
+      return
     }
+    let generation = on ? takeGeneration() : 0
+    if on, reference.item(at: address) == nil, let (model, index) = runtimeSlot(address), model.spec.slots[index].keepsChildModel,
+      let kept = model.flagChild(index)
+    {
+      reference.toggleOn(address, generation: generation, showing: referenceScreen(of: kept))
+    } else {
+      reference.toggle(address, on: on, generation: generation)
+    }
+    beforeWriting()
     runtimeToggle(address, on: on, generation: generation)
+  }
+
+  /// The reference's form of a screen model the app kept: its items, with their ids, payloads and
+  /// incarnations, and its unrelated counter. Where each item stands on a stack is the
+  /// reference's to find out (`ReferenceMachine.toggleOn(_:generation:showing:)`).
+  func referenceScreen(of model: ScreenModel) -> ReferenceScreen {
+    var screen = ReferenceScreen(type: model.type, in: topology)
+    for index in model.spec.slots.indices {
+      guard let item = model.peek(index) else { continue }
+      var child: ReferenceScreen?
+      if let kept = item.child { child = referenceScreen(of: kept) }
+      screen.slots[index] = ReferenceItem(kept: item.id.id, payload: item.payload, generation: item.id.generation, child: child)
+    }
+    screen.bumps = model.peekBumps
+    return screen
   }
 }
 

@@ -46,7 +46,7 @@ extension World {
   }
 
   /// Keeps every element of a path of plain values, with its screen's state, for when the path
-  /// drops it — by a deep link, or by rule 3's cascade when a push below it is cleared — and a
+  /// drops it — by a deep link, or by the engine writing back a collateral pop — and a
   /// deep link brings its value back before the engine looks. Called before every program step.
   func archiveValuePath() {
     guard topology.root.pathEquality == .byValue else { return }
@@ -187,8 +187,9 @@ extension World {
   }
 
   /// Clears every slot whose item the reference no longer holds at the same place. Reused screens
-  /// move, so the reference's cascade is mirrored by incarnation rather than by the addresses that
-  /// were filled before.
+  /// move, so what the reference cleared is mirrored by incarnation rather than by the addresses
+  /// that were filled before. (A path step clears no path screen's slot: the rebuild's pops are
+  /// the engine's to write back.)
   private func dropItemsTheReferenceCleared() {
     func walk(_ model: ScreenModel) {
       for index in model.spec.slots.indices {

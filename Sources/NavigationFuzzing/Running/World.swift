@@ -28,6 +28,14 @@ final class World {
   var presentations: [SlotKey: PresentationCount] = [:]
   /// Tags of controllers user gestures removed during the current step.
   var removedByUser: [ScreenTag] = []
+  /// While a user's gesture begins: the dismissal it starts is the user's, not the engine's.
+  var userGestureBegins = false
+  /// The slots each program step since the engine last looked wrote before the one it addressed
+  /// (`Step.afterClearing`), in order: work in flight, which the explorer's state key holds.
+  var writeOrdersNotSeen: [[Address]] = []
+  /// The modals each dismissal under way evicts, by the controller that gets its callbacks
+  /// (see `World+Evictions`).
+  var evictionsUnderway: [ObjectIdentifier: [ScreenTag]] = [:]
   /// Slots without identity emptied since the engine last looked (see `World+SamePresentation`).
   var emptiedThisTurn: [SlotSnapshot] = []
   /// Incarnations the user removed: a transition must never bring them back.
@@ -181,10 +189,11 @@ final class World {
   }
 
   /// Makes the app's model follow the consequences the reference drew from a program step: the
-  /// modals it evicted (rule 2) and the pushes it cascaded (rule 3). An engine sees only the final
-  /// state of a turn and cannot know the order of the writes coalesced into it, so the app keeps
-  /// its model consistent — as one destination enum, or TCA's `StackState.pop(from:)`, does — and
-  /// the engine must make the screen follow.
+  /// modals it evicted (rule 2) and the pushes it cascaded (rule 3) on the screen the step
+  /// addresses — the reference draws none on other screens, whose models the engine writes back
+  /// (`WriteOrder`). An engine sees only the final state of a turn and cannot know the order of
+  /// the writes coalesced into it, so the app keeps its model consistent — as one destination
+  /// enum, or TCA's `StackState.pop(from:)`, does — and the engine must make the screen follow.
   ///
   /// `before` is the reference before the step: a slot filled there and empty now (or gone with
   /// its screen) is cleared, parents before children. Both trees are walked side by side, so a

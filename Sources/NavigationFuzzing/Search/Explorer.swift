@@ -59,9 +59,25 @@ public struct Explorer {
   /// `TopologySpec.slot(at:)` finds, without walking its address), and makes an address only for
   /// what it returns: this ran once per state explored, and once more per new state's head.
   /// `ExplorerFastPathTests` holds it to the plain form (a walk per list, look-ups by address).
+  ///
+  /// A clear, toggle or set that clears other slots of its screen (`WriteOrder`) is followed by
+  /// the same step in each other order its writes may take: the first one, two, … of those slots
+  /// written before the addressed one.
   func alphabet(for runner: Runner) -> [Step] {
     let reference = runner.reference
-    return slotAndIntentSteps(reference) + pathGestureAndTimeSteps(runner, reference: reference)
+    return Self.inEveryWriteOrder(slotAndIntentSteps(reference), reference: reference)
+      + pathGestureAndTimeSteps(runner, reference: reference)
+  }
+
+  /// `steps`, each followed by its other write orders (see `alphabet(for:)`).
+  static func inEveryWriteOrder(_ steps: [Step], reference: ReferenceMachine) -> [Step] {
+    var result: [Step] = []
+    for step in steps {
+      result.append(step)
+      let cleared = WriteOrder.slotsCleared(by: step, in: reference)
+      for count in cleared.indices { result.append(WriteOrder.step(step, clearingFirst: count + 1, of: cleared)) }
+    }
+    return result
   }
 
   /// The alphabet's clears, toggles, sets and intents (see `alphabet(for:)`).

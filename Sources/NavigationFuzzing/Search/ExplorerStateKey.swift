@@ -35,6 +35,12 @@ extension Explorer {
     Self.combineScreen(runner.world.screenEntries(), into: &hasher, renaming: rename)
     hasher.combine(runner.environment.runLoop.pendingCount)
     hasher.combine(runner.environment.isTransitioning ? 1 : 0)
+    // Writes made in another order than the step's default, not yet seen by the engine: an
+    // engine that acts in the order it hears will act on them (nothing is added without them).
+    for order in runner.world.writeOrdersNotSeen {
+      hasher.combine(order.count)
+      for address in order { Self.combineAddress(address, into: &hasher) }
+    }
     return hasher.value
   }
 

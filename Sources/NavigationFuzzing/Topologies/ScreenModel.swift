@@ -72,9 +72,10 @@ public final class ScreenModel: Observable {
   private var lastAttachmentModelChanges = -1
   let topology: TopologySpec
   private var items: [SlotItem?]
-  /// Bool slots keep one child model (made on first use), reset when the slot turns off: their
-  /// identity is constant.
-  private var flagChildren: [ScreenModel?]
+  /// The child models of Bool slots whose screen's model outlives its presentations
+  /// (`SlotSpec.keepsChildModel`), made on first use and kept, with their state, while the slot
+  /// is off. Other slots' child models go away with their item.
+  private var keptChildren: [ScreenModel?]
   private let serials: SerialCounter
   private var storedPath: [PathElement] = []
   private var storedBumps = 0
@@ -95,7 +96,7 @@ public final class ScreenModel: Observable {
     self.serials = serials
     let slots = topology.screens[type].slots
     items = Array(repeating: nil, count: slots.count)
-    flagChildren = Array(repeating: nil, count: slots.count)
+    keptChildren = Array(repeating: nil, count: slots.count)
   }
 
   public var spec: ScreenSpec { topology.screens[type] }
@@ -127,7 +128,6 @@ public final class ScreenModel: Observable {
       items[index] = newValue
       serials.modelChanges += 1
       registrar.didSet(self, keyPath: keyPath)
-      if newValue == nil { flagChildren[index]?.reset() }
     }
   }
 
@@ -214,18 +214,15 @@ public final class ScreenModel: Observable {
     }
   }
 
+  /// The model of the screen a Bool slot shows when it turns on: the one it keeps, where its
+  /// screen's model outlives its presentations, else a new one (the app makes its child model
+  /// anew; the last one went away with its presentation, unwritten).
   func flagChild(_ index: Int) -> ScreenModel? {
     guard let type = spec.slots[index].child else { return nil }
-    if let child = flagChildren[index] { return child }
+    if let child = keptChildren[index] { return child }
     let child = ScreenModel(type: type, parent: self, place: .slot(index), topology: topology, serials: serials)
-    flagChildren[index] = child
+    if spec.slots[index].keepsChildModel { keptChildren[index] = child }
     return child
-  }
-
-  private func reset() {
-    for index in items.indices where items[index] != nil { self[slot: index] = nil }
-    if !storedPath.isEmpty { path = [] }
-    if storedBumps != 0 { bumps = 0 }
   }
 
   /// Whether `root` holds this screen now, through the slots and paths between them: what

@@ -174,13 +174,26 @@ extension World {
     }
   }
 
-  /// Tells the reference when a modal begins to appear: where later modals wait, the one the
-  /// engine presented first among those requested together is the one its group shows.
+  /// Tells the reference when a modal begins to appear (where later modals wait, the one the
+  /// engine presented first among those requested together is the one its group shows), and
+  /// when the engine dismisses it to present another screen's modal in its navigation group
+  /// (`ReferenceMachine.isEviction(slot:generation:)`): decided as the dismissal begins, told as
+  /// it ends, when the evicted binding writes nil back. A dismissal removes the controllers below
+  /// the one that gets the callbacks too (one hidden under a full-screen cover gets none), so the
+  /// one that does looks down the chain it takes.
   private func reportPresentation(of controller: UIViewController, tag: ScreenTag) {
-    guard reference.semantics.laterModalsWait, case .slot(let address, _) = tag.place else { return }
     controller.addLifecycleHook { [weak self] controller, event in
-      if case .viewWillAppear = event, controller.isBeingPresented {
-        self?.reference.presented(slot: address, generation: tag.generation)
+      guard let self else { return }
+      switch event {
+      case .viewWillAppear where controller.isBeingPresented:
+        guard case .slot(let address, _) = tag.place else { return }
+        self.reference.presented(slot: address, generation: tag.generation)
+      case .viewWillDisappear where controller.isBeingDismissed && !self.userGestureBegins:
+        self.noteEvictions(dismissing: controller)
+      case .viewDidDisappear where controller.isBeingDismissed:
+        self.endEvictions(of: controller)
+      default:
+        break
       }
     }
   }

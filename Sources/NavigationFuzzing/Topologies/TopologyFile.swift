@@ -32,7 +32,9 @@ import Synchronization
 /// `{ "kind": "detail", "screen": "syncUpDetail", "values": [1] }` per kind, with the values of
 /// that kind (disjoint; traces write `path append detail 1` or `path append 1`). UIKit callbacks
 /// run intents too: an alert's or dialog's `"buttons"` (one intent each, then a cancel button),
-/// a slot's `"onDismiss"`, a screen's `"onAppear"` and `"onDisappear"`.
+/// a slot's `"onDismiss"`, a screen's `"onAppear"` and `"onDisappear"`. A Bool slot's screen gets
+/// a fresh model each time it is shown, unless the slot says `"keepsModel": true` (its parent
+/// holds one model for it, which keeps its state between presentations).
 /// Unknown keys are errors (a misspelt `"sreen"` would otherwise silently make a leaf).
 public enum TopologyFile {
   struct Document: Decodable {
@@ -113,8 +115,9 @@ public enum TopologyFile {
     var bool: Bool?
     var buttons: [String]?
     var onDismiss: String?
+    var keepsModel: Bool?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, style, screen, bool, buttons, onDismiss }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, style, screen, bool, buttons, onDismiss, keepsModel }
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(CodingKeys.self)
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -124,6 +127,7 @@ public enum TopologyFile {
       bool = try container.decodeIfPresent(Bool.self, forKey: .bool)
       buttons = try container.decodeIfPresent([String].self, forKey: .buttons)
       onDismiss = try container.decodeIfPresent(String.self, forKey: .onDismiss)
+      keepsModel = try container.decodeIfPresent(Bool.self, forKey: .keepsModel)
     }
   }
 
@@ -436,11 +440,14 @@ public enum TopologyFile {
         if !style.isAlert, slot.buttons != nil {
           throw fail("\(place).buttons", "only an alert or a dialog has buttons")
         }
+        if slot.keepsModel == true, slot.bool != true || slot.screen == nil {
+          throw fail("\(place).keepsModel", "only a Bool slot with a screen keeps its screen's model (an item carries its own)")
+        }
         let child = try slot.screen.map { (name) throws(Problem) in try index(of: name, at: "\(place).screen") }
         slots.append(
           SlotSpec(
             name: slot.name, style: style, isFlag: slot.bool ?? false, child: child, buttons: slot.buttons ?? [],
-            onDismiss: slot.onDismiss))
+            onDismiss: slot.onDismiss, keepsChildModel: slot.keepsModel ?? false))
       }
       var destinations: [PathDestination] = []
       if let path = screen.path {

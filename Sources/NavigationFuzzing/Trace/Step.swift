@@ -21,6 +21,13 @@ public enum Step: Hashable, Sendable {
   /// one ended: before the next turn, where engines make their next-tick write-backs.
   case untilTransitionEnd
   case expect(Expectation)
+  /// A `set`, `clear` or `toggle` whose one write of the app reaches several bindings of its
+  /// screen's model (its one destination: a modal set over the screen's other modal, a push
+  /// cleared under the screen's other pushes), in the order UIKit may run their observations:
+  /// of the slots the step clears on its screen, these are written first, in this order, then the
+  /// addressed slot, then the rest. Without it the addressed slot is written first
+  /// (docs/TRACES.md, "Write order").
+  indirect case afterClearing(Step, [Address])
 
   /// The action kind, for statistics and swarm testing.
   public var kind: ActionKind {
@@ -40,6 +47,7 @@ public enum Step: Hashable, Sendable {
     case .settle: .settle
     case .untilTransitionEnd: .untilTransitionEnd
     case .expect: .expect
+    case .afterClearing(let step, _): step.kind
     }
   }
 
@@ -47,6 +55,7 @@ public enum Step: Hashable, Sendable {
   public var isProgram: Bool {
     switch self {
     case .set, .mutate, .clear, .toggle, .bump, .pathAppend, .pathRemoveLast, .pathSet, .app: true
+    case .afterClearing(let step, _): step.isProgram
     default: false
     }
   }

@@ -49,6 +49,8 @@ public enum TraceFormat {
       case .state(let entries): return (["expect", "state"] + entries).joined(separator: " ")
       case .screen(let entries): return (["expect", "screen"] + entries).joined(separator: " ")
       }
+    case .afterClearing(let step, let first):
+      return ([line(for: step, spec: spec), "after-clearing"] + first.map(name)).joined(separator: " ")
     }
   }
 
@@ -164,6 +166,9 @@ public enum TraceFormat {
   }
 
   static func parseStep(_ words: [String], spec: TopologySpec) throws(Message) -> Step {
+    if ["set", "clear", "toggle"].contains(words[0]), let order = words.firstIndex(of: writeOrderWord) {
+      return try parseWriteOrder(step: parseStep(Array(words[..<order]), spec: spec), words[(order + 1)...], spec: spec)
+    }
     let verb = words[0]
     let arguments = Array(words.dropFirst())
     func expectCount(_ count: Int, _ usage: String) throws(Message) {

@@ -1,0 +1,38 @@
+import HeadlessUIKit
+import NavigationReference
+
+/// Rule 2 across screens (`ReferenceMachine+Evictions`): a step writes only the model it
+/// addresses, so a modal of another screen in the navigation group is evicted by the engine, which
+/// dismisses it to present the new one; its binding writes nil back as the dismissal ends. The
+/// world notes the evictions a dismissal makes as it begins and tells the reference as it ends.
+extension World {
+  /// `controller` (a modal the topology's content built) begins to be dismissed, not by the user:
+  /// notes the modals the dismissal evicts — it and those below it that the dismissal takes too.
+  func noteEvictions(dismissing controller: UIViewController) {
+    var evicted: [ScreenTag] = []
+    var current: UIViewController? = controller
+    while let dismissed = current, dismissed.isBeingDismissed {
+      if let tag = dismissed.screenTag ?? dismissed.children.first?.screenTag, case .slot(let address, _) = tag.place,
+        reference.isEviction(slot: address, generation: tag.generation)
+      {
+        evicted.append(tag)
+      }
+      var container = dismissed.presentingViewController
+      while let parent = container?.parent { container = parent }
+      current = container
+    }
+    if !evicted.isEmpty { evictionsUnderway[ObjectIdentifier(controller)] = evicted }
+  }
+
+  /// The dismissal of `controller` ended: the modals it evicted are gone, and their slots
+  /// cleared. As for a user's removal, the app's next write to such a slot is a new item, which
+  /// the evicted one's late write-back must not clear.
+  func endEvictions(of controller: UIViewController) {
+    guard let evicted = evictionsUnderway.removeValue(forKey: ObjectIdentifier(controller)) else { return }
+    for tag in evicted {
+      // Where it is now: a path element's screen moves when a deep link reuses it.
+      if case .slot(let address, _) = tag.place { reference.evicted(slot: address, generation: tag.generation) }
+      removedIncarnations.insert(tag.generation)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// Rule 2 across screens: one modal per navigation group, last writer wins, where the writers are
+/// different screens' models.
+///
+/// A step writes only the model it addresses. An app with one destination per screen clears its
+/// own other modal when it sets one (`place`), but a modal of *another* screen in the same
+/// navigation group — the root's alert set while a pushed screen shows its sheet — is the
+/// engine's to evict: UIKit presents one modal per context, so the engine dismisses the shown one
+/// to present the new one, and the dismissed one's binding writes nil back. The reference learns
+/// of it as UIKit does: when the engine begins to dismiss a modal of the group that has been
+/// presented while another modal of the group is set and waits to be presented, that dismissal is
+/// an eviction, and the slot is cleared as the dismissal ends, when the binding writes nil back. A modal set and cleared again before the engine looks evicts nothing, and modals
+/// of two screens set in one turn are shown in the order the engine presents them: the last one
+/// presented stands.
+extension ReferenceMachine {
+  /// Whether the engine, beginning to dismiss the modal of incarnation `generation` in the slot
+  /// at `address` (not the user, and not the slot's own binding), evicts it: it has been
+  /// presented, and its navigation group holds another modal that has not been presented and
+  /// whose screen shows what it holds. Any other dismissal the reference did not ask for is the
+  /// checks' to judge.
+  public func isEviction(slot address: Address, generation: Int) -> Bool {
+    guard !semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
+      existing.isPresented, topology.slot(at: address)?.style.isModal == true
+    else { return false }
+    return filledModals(inGroupOf: address.parent).contains { other in
+      other != address && item(at: other)?.isPresented == false && showsWhatItHolds(other.parent)
+    }
+  }
+
+  /// The eviction of the modal of incarnation `generation` in the slot at `address` ended: its
+  /// controller is gone, and its binding writes nil back. The slot is cleared if it still holds
+  /// that incarnation — until then it held it: a write of the same id meanwhile changed its
+  /// payload, as in the app's model, which the write-back clears too.
+  public mutating func evicted(slot address: Address, generation: Int) {
+    guard item(at: address)?.generation == generation else { return }
+    setItem(nil, at: address)
+  }
+
+  /// The modal a navigation group shows where the last writer wins, among `modals` (the group's
+  /// filled modal slots whose screens show what they hold, by order set): the newest. Once
+  /// settled an engine leaves one; while two screens' modals are both set, the newer is wanted.
+  func shownModal(among modals: [GroupMember]) -> GroupMember? {
+    modals.last
+  }
+}
