@@ -59,7 +59,12 @@ import Testing
       violation: violation, runSeed: 1, runIndex: 0, original: trace, shrunk: trace, shrunkViolation: violation)
     let text = NavFuzz.CheckResult.issueText(for: failure, topology: .basic, engine: EngineChoice.named("no-write-back")!)
     #expect(text.contains("rests on inferred UIKit rules (docs/SEMANTICS.md §1): gestures-ignored-during-transitions"))
-    let check = NavFuzz.CheckResult(runs: 1, steps: 5, distinctStates: 1, failures: [failure])
+    let defect = Defect(
+      signature: DefectSignature(invariant: violation.invariant, check: DefectSignature.check(from: violation.explanation)),
+      instances: [.init(topology: "basic", runIndex: 0, runSeed: 1, symptom: FailureSymptom(violation), searchedPast: false)],
+      shortest: failure, topology: "basic", invariants: [violation.invariant], raceNeeds: [], finding: violation,
+      knownReason: nil)
+    let check = NavFuzz.CheckResult(runs: 1, steps: 5, distinctStates: 1, defects: [defect])
     #expect(check.description.contains("gestures-ignored-during-transitions"))
   }
 
