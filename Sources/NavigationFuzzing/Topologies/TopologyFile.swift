@@ -287,10 +287,11 @@ public enum TopologyFile {
         case ("dismiss", 1): effects.append(.dismissSelf)
         case ("path", 3) where words[1] == "append" && Int(words[2]) != nil: effects.append(.pathAppend(Int(words[2])!))
         case ("path", 3) where words[1] == "pop-back" && Int(words[2]) != nil: effects.append(.pathPopBack(to: Int(words[2])!))
+        case ("path", 2) where words[1] == "clear": effects.append(.pathClear)
         default:
           throw fail(
             ".effects[\(position)]",
-            "unknown effect \"\(text)\" (effects: set SLOT ID, clear SLOT, save, dismiss, path append VALUE, path pop-back VALUE)")
+            "unknown effect \"\(text)\" (effects: set SLOT ID, clear SLOT, save, dismiss, path append VALUE, path pop-back VALUE, path clear)")
         }
       }
       intents.append(IntentSpec(intent.name, effects: effects))
@@ -362,7 +363,7 @@ public enum TopologyFile {
           switch effect {
           case .pathAppend(let appended): value = appended
           case .pathPopBack(let target): value = target
-          case .set, .clear, .save, .dismissSelf: continue
+          case .set, .clear, .save, .dismissSelf, .pathClear: continue
           }
           guard !values.contains(value) else { continue }
           throw Problem(
@@ -504,7 +505,7 @@ private struct AnyCodingKey: CodingKey {
 extension IntentEffect {
   fileprivate var changesThePath: Bool {
     switch self {
-    case .pathAppend, .pathPopBack: true
+    case .pathAppend, .pathPopBack, .pathClear: true
     case .dismissSelf, .set, .clear, .save: false
     }
   }
