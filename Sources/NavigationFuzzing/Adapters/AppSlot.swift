@@ -12,8 +12,8 @@ import StateDrivenNavigation
 /// presentation delegate heard the user swipe the sheet down). `onDismiss` runs once whenever the
 /// screen read for the slot leaves the screen, whatever took it away.
 ///
-/// Keep it alive with the controller it is wired on (`wire(_:on:)` runs once per slot and
-/// screen): it observes the slot through that controller.
+/// It lives as long as the controller it is wired on (`wire(_:on:)` runs once per slot and
+/// screen), which holds its observation of the slot.
 @MainActor
 public final class AppSlot {
   private let slot: SlotConnection
@@ -23,6 +23,8 @@ public final class AppSlot {
   /// What the app was last asked to show: the item's identity (a Bool slot's is constant, as
   /// `present(isPresented:)` never re-presents), nil for nothing.
   private var shown: ItemIdentity?
+  /// The incarnation whose screen, as read, left the screen last (until `screenGone` reads it).
+  private var lastLeft: Int?
 
   /// - Parameters:
   ///   - show: asks the app to show the slot's item.
@@ -31,6 +33,7 @@ public final class AppSlot {
   ///   - writesBackWhenScreenLeaves: the app keeps no state of its own for this screen, so the
   ///     screen leaving is the state's write-back: the slot empties when the controller read for
   ///     it leaves the screen.
+  @discardableResult
   public init(
     _ slot: SlotConnection, on controller: UIViewController, show: @escaping @MainActor (SlotItem) -> Void,
     hide: (@MainActor () -> Void)? = nil, writesBackWhenScreenLeaves: Bool = false
@@ -44,7 +47,7 @@ public final class AppSlot {
     } else {
       EngineWarnings.report("AppSlot '\(slot.spec.name)' needs the engine's screenReading to know the app's screen")
     }
-    controller.observe { [weak self] in self?.update() }
+    controller.observe { self.update() }
   }
 
   private var key: SlotKey { SlotKey(model: slot.model.serial, slot: slot.index) }
@@ -77,17 +80,33 @@ public final class AppSlot {
   }
 
   /// The app's screen for the slot went away without being asked to (the user swiped it away, a
-  /// button closed it): the slot empties, if it still holds what the app was asked to show.
+  /// button closed it): the slot empties — if it still holds the incarnation whose screen, as
+  /// read, left last (the app may have been asked to show a new one meanwhile).
   public func screenGone() {
-    guard let was = shown else { return }
+    guard let left = lastLeft else { return }
+    lastLeft = nil
+    guard let item = slot.model.peek(slot.index), item.id.generation == left else { return }
     shown = nil
-    if let item = slot.model.peek(slot.index), identity(of: item) == was { slot.model[slot: slot.index] = nil }
+    slot.model[slot: slot.index] = nil
   }
 
   /// Dismisses the controller the harness read for the slot (pops it, if pushed): for an app that
-  /// has no call to take its screen away.
+  /// has no call to take its screen away. While a transition involving it runs (UIKit would
+  /// refuse), it waits for its end, and then dismisses only if the slot was not shown again.
   public func dismissScreen() {
     guard let presented = slot.world?.appScreens?.presentedController(for: key) else { return }
+    dismiss(presented)
+  }
+
+  private func dismiss(_ presented: UIViewController) {
+    if presented.isBeingDismissed { return }
+    if let transition = presented.transitionCoordinator {
+      transition.animate(alongsideTransition: nil) { [weak self, weak presented] in
+        guard let self, let presented, self.shown == nil else { return }
+        self.dismiss(presented)
+      }
+      return
+    }
     if presented.presentingViewController != nil {
       presented.dismiss(animated: true)
     } else if let stack = presented.parent as? UINavigationController,
@@ -99,6 +118,7 @@ public final class AppSlot {
 
   /// The controller read for the slot's incarnation `generation` left the screen.
   func screenLeft(generation: Int) {
+    lastLeft = generation
     slot.onDismiss()
     if writesBackWhenScreenLeaves, let item = slot.model.peek(slot.index), item.id.generation == generation {
       shown = nil
