@@ -50,7 +50,7 @@ struct AppBuiltEngine: NavigationEngine {
   func wire(_ slot: SlotConnection, on controller: UIViewController) {
     let spec = slot.spec, bug = bug
     var cached: AppScreen?
-    weak var host = controller
+    weak let host = controller
     let app = SlotConnection(
       spec: spec, model: slot.model, index: slot.index,
       content: { item in

@@ -30,9 +30,9 @@ public final class CoordinatorAdapter: NavigationEngine {
     let navigation = UINavigationController(rootViewController: root)
     let coordinator = makeCoordinator(navigation)
     self.coordinator = coordinator
-    root.observe { coordinator.show(path: path.values) }
+    let appPath = AppPath(path, on: root) { coordinator.show(path: $0) }
     // After the coordinator has written the user's pops back into its path.
-    NavigationDelegateProxy.install(on: navigation).didShow = { _, _ in path.setValues(coordinator.path) }
+    NavigationDelegateProxy.install(on: navigation).didShow = { _, _ in appPath.appChanged(to: coordinator.path) }
     return navigation
   }
 
