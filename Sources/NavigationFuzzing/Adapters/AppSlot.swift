@@ -42,7 +42,7 @@ public final class AppSlot {
     self.show = show
     self.hide = hide
     self.writesBackWhenScreenLeaves = writesBackWhenScreenLeaves
-    if let reader = slot.world?.appScreens {
+    if let reader = slot.appScreens {
       reader.register(self, for: key)
     } else {
       EngineWarnings.report("AppSlot '\(slot.spec.name)' needs the engine's screenReading to know the app's screen")
@@ -94,7 +94,7 @@ public final class AppSlot {
   /// has no call to take its screen away. While a transition involving it runs (UIKit would
   /// refuse), it waits for its end, and then dismisses only if the slot was not shown again.
   public func dismissScreen() {
-    guard let presented = slot.world?.appScreens?.presentedController(for: key) else { return }
+    guard let presented = slot.appScreens?.presentedController(for: key) else { return }
     dismiss(presented)
   }
 

@@ -43,9 +43,10 @@ public struct SlotConnection {
   public let content: @MainActor (SlotItem) -> UIViewController
   /// Call exactly once each time a presentation of this slot goes away.
   public let onDismiss: @MainActor () -> Void
-  /// The world the slot belongs to, for the adapter kit (`AppSlot`); nil for connections an
-  /// engine made itself.
-  weak var world: World?
+  /// What reads the app's screens in the slot's world, for the adapter kit (`AppSlot`); nil when
+  /// the engine reads none, and for connections an engine made itself. Not the world, weakly: a
+  /// weak reference stored for every slot wired costs every engine, and only readers need it.
+  var appScreens: AppScreenReader?
 
   /// Engines that decorate another engine build a changed connection with this.
   public init(

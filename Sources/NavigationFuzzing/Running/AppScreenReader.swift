@@ -25,8 +25,9 @@ final class AppScreenReader {
   /// Alerts the app built whose button the user tapped: the button's intent, on the screen
   /// holding the slot, reaches the reference when the alert has gone.
   private var tappedButtons: [(alert: WeakController, intent: String, model: ScreenModel)] = []
-  /// `AppSlot`s, by the slot they drive: told when the screen read for their slot leaves.
-  private var appSlots: [(key: SlotKey, slot: AppSlot)] = []
+  /// `AppSlot`s, by the slot they drive: told when the screen read for their slot leaves. Held
+  /// weakly: an `AppSlot` lives as long as the controller it observes through, and holds this.
+  private var appSlots: [WeakAppSlot] = []
   /// The controller read for each slot's incarnation, for `AppSlot.dismissScreen`.
   private var shownForSlot: [(key: SlotKey, presented: WeakController)] = []
 
@@ -202,7 +203,7 @@ final class AppScreenReader {
     }
     shownForSlot.removeAll { $0.key == key || $0.presented.controller == nil }
     shownForSlot.append((key, WeakController(presented)))
-    if let appSlot = appSlots.first(where: { $0.key == key })?.slot {
+    if let appSlot = appSlots.first(where: { $0.key == key && $0.slot != nil })?.slot {
       watchDeparture(of: presented, isCurrent: isCurrent) { [weak appSlot] in appSlot?.screenLeft(generation: generation) }
     }
     wireSlots(of: tag.shownModel, on: content, while: isCurrent)
@@ -279,7 +280,8 @@ final class AppScreenReader {
   // MARK: For AppSlot
 
   func register(_ slot: AppSlot, for key: SlotKey) {
-    appSlots.append((key, slot))
+    appSlots.removeAll { $0.slot == nil }
+    appSlots.append(WeakAppSlot(key: key, slot: slot))
   }
 
   /// The controller on screen for the slot, as read (the presented one: a navigation controller
@@ -305,6 +307,13 @@ final class AppScreenReader {
       }
     }
   }
+}
+
+/// An `AppSlot` held weakly, in a list.
+@MainActor
+private struct WeakAppSlot {
+  let key: SlotKey
+  weak var slot: AppSlot?
 }
 
 /// A controller held weakly, in a list.

@@ -69,7 +69,7 @@ extension World {
       spec: spec, model: model, index: index,
       content: { item in callbacks.content(for: item) },
       onDismiss: { callbacks.dismissed() })
-    connection.world = self
+    connection.appScreens = appScreens
     return connection
   }
 

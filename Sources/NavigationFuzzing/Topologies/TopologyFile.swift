@@ -461,7 +461,7 @@ public enum TopologyFile {
       let intents = try parseIntents(screen, slots: slots, at: base, file: file)
       try checkCallbacks(screen, intents: intents, at: base, file: file)
       if document.screens[rootIndex].pathEquality == PathEquality.byValue.rawValue,
-        let position = intents.firstIndex(where: { $0.effects.contains { $0.changesThePath } })
+        let position = intents.firstIndex(where: { $0.effects.contains { $0.isResolvedByIncarnation } })
       {
         // Not modelled yet: the reference resolves path intents by incarnation.
         throw fail("\(base).intents[\(position)]", "path effects are not supported on a path of plain values (\"pathEquality\": \"value\")")
@@ -503,10 +503,12 @@ private struct AnyCodingKey: CodingKey {
 }
 
 extension IntentEffect {
-  fileprivate var changesThePath: Bool {
+  /// A path effect the reference resolves against the path's elements by incarnation (emptying
+  /// the whole path resolves nothing).
+  fileprivate var isResolvedByIncarnation: Bool {
     switch self {
-    case .pathAppend, .pathPopBack, .pathClear: true
-    case .dismissSelf, .set, .clear, .save: false
+    case .pathAppend, .pathPopBack: true
+    case .pathClear, .dismissSelf, .set, .clear, .save: false
     }
   }
 }
