@@ -2,8 +2,9 @@
 import PackageDescription
 
 // A user's package: an app's ordinary UIKit navigation code (`Sources/CoordinatorsApp`, written
-// for iOS, `import UIKit`, Swift 5 mode) compiled unchanged against NavFuzz's `UIKit`, and fuzzed
-// through a NavigationEngine adapter (`Sources/CoordinatorsFuzzing`).
+// for iOS, `import UIKit`, Swift 5 mode) compiled unchanged against NavFuzz's `UIKit`, fuzzed
+// through a NavigationEngine adapter (`Sources/CoordinatorsFuzzing`), with its own `navfuzz`
+// command line (`coordinators-fuzz`).
 let package = Package(
   name: "Coordinators",
   dependencies: [.package(name: "NavFuzz", path: "../..")],
@@ -15,6 +16,10 @@ let package = Package(
     .target(
       name: "CoordinatorsFuzzing",
       dependencies: ["CoordinatorsApp", .product(name: "NavigationFuzzing", package: "NavFuzz")]),
+    // The whole `navfuzz` command line, with the app's engines and topology registered.
+    .executableTarget(
+      name: "coordinators-fuzz",
+      dependencies: ["CoordinatorsFuzzing", .product(name: "NavFuzzCommandLine", package: "NavFuzz")]),
     .testTarget(
       name: "CoordinatorsTests",
       dependencies: [

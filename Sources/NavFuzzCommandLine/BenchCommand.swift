@@ -69,7 +69,7 @@ struct BenchCommand: ParsableCommand {
         return
       }
       #if DEBUG
-        print("note: this is a debug build; measure with 'swift run -c release navfuzz bench'")
+        print("note: this is a debug build; measure with 'swift run -c release \(ReplayCommandLine.executable) bench'")
       #endif
       print("topology \(topology.name), one core")
       print(String(format: "reference machine:     %12.0f steps/s    (%d steps, checksum %llu)", figures.reference.perSecond, referenceSteps, checksum))

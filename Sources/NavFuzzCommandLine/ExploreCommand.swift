@@ -79,7 +79,7 @@ struct ExploreCommand: ParsableCommand {
       }
       progress.finish()
       let elapsed = (clock.now - started).seconds
-      print("navfuzz explore: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), depth \(depth)")
+      print("\(ReplayCommandLine.executable) explore: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), depth \(depth)")
       if result.symmetric { print("  symmetry: states equal up to swapping ids 1 and 2 count once") }
       for (index, count) in result.statesPerDepth.enumerated() { print("  depth \(index + 1): \(count) new states") }
       print(String(format: "  %d distinct states, %d replays, %.0f states/s", result.statesVisited, result.replays, Double(result.statesVisited) / max(elapsed, 1e-9)))

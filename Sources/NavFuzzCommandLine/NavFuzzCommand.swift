@@ -34,7 +34,9 @@ public struct NavFuzzCommand: ParsableCommand {
   }
 
   /// Runs the command; any usage or input error exits with code 2 (argument-parser's default is 64).
+  /// The commands it prints to rerun or replay a failure name the executable running it.
   public static func main() {
+    if let name = runningExecutableName { ReplayCommandLine.executable = name }
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -51,6 +53,14 @@ public struct NavFuzzCommand: ParsableCommand {
       Foundation.exit(2)
     }
   }
+}
+
+/// The name of the executable running: the file /proc/self/exe leads to on Linux (`--jobs`
+/// workers are started by that path, which would be their `argv[0]`), else `argv[0]`'s last part.
+private var runningExecutableName: String? {
+  let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
+  guard let name = path?.split(separator: "/").last, !name.isEmpty else { return nil }
+  return String(name)
 }
 
 /// A failure the user caused (bad input): printed, exit code 2.

@@ -7,7 +7,7 @@ enum Summary {
     let statistics = result.statistics
     var lines: [String] = []
     lines.append(
-      "navfuzz run: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), seed \(options.seed), \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
+      "\(ReplayCommandLine.executable) run: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), seed \(options.seed), \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
     lines.append(
       "  steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(statistics.distinctStates.count), deferred stack changes \(statistics.deferredStackChanges)"
         + (statistics.callbackIntents > 0 ? ", intents run from callbacks \(statistics.callbackIntents)" : ""))
@@ -122,7 +122,7 @@ extension Summary {
     }
     var lines: [String] = []
     lines.append(
-      "navfuzz run: \(outcomes.count) topologies in turn, engine \(engine.name), semantics \(engine.semantics.name), seed \(options.seed), \(runs) runs of up to \(options.maxSteps) steps")
+      "\(ReplayCommandLine.executable) run: \(outcomes.count) topologies in turn, engine \(engine.name), semantics \(engine.semantics.name), seed \(options.seed), \(runs) runs of up to \(options.maxSteps) steps")
     let width = (outcomes.map(\.topology.name.count).max() ?? 0) + 2
     for outcome in outcomes {
       let name = "  " + outcome.topology.name.padding(width)
@@ -140,7 +140,7 @@ extension Summary {
       )
     }
     let flags = (options.maxSteps == 32 ? "" : " --max-steps \(options.maxSteps)") + (options.swarm ? "" : " --no-swarm")
-    lines.append("  each line above is 'navfuzz run --topology T --seed \(options.seed) --runs N\(flags)' alone, N its runs")
+    lines.append("  each line above is '\(ReplayCommandLine.executable) run --topology T --seed \(options.seed) --runs N\(flags)' alone, N its runs")
     lines.append(
       "  total: steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(distinctStates) (summed over topologies), deferred stack changes \(statistics.deferredStackChanges)"
         + (statistics.callbackIntents > 0 ? ", intents run from callbacks \(statistics.callbackIntents)" : ""))

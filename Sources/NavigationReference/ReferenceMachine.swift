@@ -252,6 +252,8 @@ public struct ReferenceMachine: Hashable, Sendable {
           let target = root.path[..<min(position, root.path.count)].lastIndex(where: { $0.value == value })
         else { continue }
         truncatePath(to: target + 1)
+      case .pathClear:
+        truncatePath(to: 0)
       case .dismissSelf:
         switch screen.last {
         case .slot?: clear(screen)

@@ -264,6 +264,8 @@ public enum IntentEffect: Hashable, Sendable {
   case pathAppend(Int)
   /// Pop the root path back to the nearest element below this one with this value (kept).
   case pathPopBack(to: Int)
+  /// Empty the root path: back to the root screen.
+  case pathClear
   /// This screen goes away: its slot is cleared, or (a path element) the path ends before it.
   case dismissSelf
 }

@@ -138,3 +138,74 @@ struct MyEngine: NavigationEngine {
       .contains($0.violation.invariant)
   })
 }
+
+// MARK: Example: fuzz your coordinator
+
+/// The team's screen: it knows which product it shows.
+final class ProductViewController: UIViewController {
+  let productID: Int
+
+  init(productID: Int) {
+    self.productID = productID
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  required init?(coder: NSCoder) { fatalError("made in code") }
+}
+
+/// The team's coordinator, as it is: it builds and pushes its own screens, and as the navigation
+/// controller's delegate it writes the user's back taps into `path`.
+final class ShopCoordinator: NSObject, UINavigationControllerDelegate {
+  private(set) var path: [Int] = []
+  private weak var navigationController: UINavigationController?
+
+  init(navigationController: UINavigationController) {
+    self.navigationController = navigationController
+    super.init()
+    navigationController.delegate = self
+  }
+
+  func show(path newPath: [Int]) {
+    path = newPath
+    guard let navigationController else { return }
+    let root = navigationController.viewControllers[0]
+    navigationController.setViewControllers([root] + newPath.map { ProductViewController(productID: $0) }, animated: true)
+  }
+
+  func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    if navigationController.viewControllers.count - 1 < path.count { path.removeLast() }  // the user went back
+  }
+}
+
+/// The adapter: the harness's path drives the coordinator, the coordinator's path drives the
+/// harness's after each `didShow`, and the reading says what each screen shows.
+struct ShopAdapter: NavigationEngine {
+  var screenReading: ScreenReading? {
+    ScreenReading { ($0 as? ProductViewController).map { .pathElement(value: $0.productID) } }
+  }
+
+  func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
+    let navigation = UINavigationController(rootViewController: root)
+    let coordinator = ShopCoordinator(navigationController: navigation)
+    let appPath = AppPath(path, on: root) { coordinator.show(path: $0) }
+    NavigationDelegateProxy.install(on: navigation).didShow = { _, _ in appPath.appChanged(to: coordinator.path) }
+    return navigation
+  }
+
+  func wire(_ slot: SlotConnection, on controller: UIViewController) {}  // no slots in this topology
+}
+
+@MainActor
+@Test func ourCoordinatorIsFuzzed() {
+  let shop = Topology(
+    spec: TopologySpec(
+      name: "shop-stack",
+      screens: [
+        ScreenSpec(name: "home", slots: [], pathElementScreen: 1, pathEquality: .byValue),
+        ScreenSpec(name: "product", slots: []),
+      ]),
+    summary: "home → a path of product ids")
+  let result = NavFuzz.check(engine: EngineChoice(name: "shop", summary: "our coordinator", make: { ShopAdapter() }), topology: shop, runs: 200)
+  #expect(!result.passed)
+  print(result)  // each failure, shrunk, as a trace you can commit
+}

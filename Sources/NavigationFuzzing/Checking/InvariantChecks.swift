@@ -109,7 +109,9 @@ extension Runner {
       if path != shown {
         violation(.stackPathConsistency, "the path is \(path) but the stack shows \(shown)")
       } else if let wrong = zip(world.rootModel.peekPath, entries.filter(\.isPathScreen)).first(where: { element, entry in
-        (entry.controller as? ScreenController)?.model.type != element.screen.type
+        // A screen the app built shows what its reading says (the kind of the value it shows).
+        guard let screen = entry.controller as? ScreenController else { return !entry.controller.isReadFromApp }
+        return screen.model.type != element.screen.type
       }) {
         // Each element is shown by the screen of its kind (a path with several kinds).
         let shownType = (wrong.1.controller as? ScreenController)?.model.spec.name ?? "another controller"

@@ -29,8 +29,10 @@ extension World {
   /// Watches `controller` (what a slot or path element shows, as UIKit receives it) for the start of
   /// a transition that brings it in: a push (it joins a stack) or a presentation (it begins to appear
   /// while being presented).
-  func checkTransitionsBringing(_ controller: UIViewController, tag: ScreenTag) {
+  /// `isCurrent`: as for `reportPushes(of:while:)`.
+  func checkTransitionsBringing(_ controller: UIViewController, tag: ScreenTag, while isCurrent: (@MainActor () -> Bool)? = nil) {
     controller.addLifecycleHook { [weak self] controller, event in
+      guard isCurrent?() ?? true else { return }
       switch event {
       case .willMoveToParent(isNil: false): self?.checkModelHolds(tag, pushing: controller)
       case .viewWillAppear where controller.isBeingPresented: self?.checkModelHolds(tag, pushing: nil)
@@ -42,7 +44,7 @@ extension World {
     }
   }
 
-  private func checkModelHolds(_ tag: ScreenTag, pushing pushed: UIViewController?) {
+  func checkModelHolds(_ tag: ScreenTag, pushing pushed: UIViewController?) {
     // Only said when something is wrong: a label is as long as its screen is deep.
     var what: String { "'\(tag.label)'" + (tag.id.map { " #\($0)" } ?? "") }
     // (In a path of plain values an element's incarnation is not its identity: a deep link may

@@ -15,6 +15,11 @@ public protocol NavigationEngine {
   /// Builds the navigation controller at the root of a stack topology, driven by `path`.
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController
 
+  /// How to read the controllers the engine or its app builds itself rather than through a
+  /// slot's `content` or the path's destinations (default: none; every controller it shows is
+  /// one the harness built).
+  var screenReading: ScreenReading? { get }
+
   /// The semantics profile the engine is judged by unless told otherwise (default: `navfuzz`).
   static var semantics: SemanticsProfile { get }
   /// What the engine offers (default: everything the harness checks).
@@ -22,6 +27,7 @@ public protocol NavigationEngine {
 }
 
 extension NavigationEngine {
+  public var screenReading: ScreenReading? { nil }
   public static var semantics: SemanticsProfile { .navfuzz }
   public static var contract: EngineContract { EngineContract() }
 }
@@ -37,6 +43,10 @@ public struct SlotConnection {
   public let content: @MainActor (SlotItem) -> UIViewController
   /// Call exactly once each time a presentation of this slot goes away.
   public let onDismiss: @MainActor () -> Void
+  /// What reads the app's screens in the slot's world, for the adapter kit (`AppSlot`); nil when
+  /// the engine reads none, and for connections an engine made itself. Not the world, weakly: a
+  /// weak reference stored for every slot wired costs every engine, and only readers need it.
+  var appScreens: AppScreenReader?
 
   /// Engines that decorate another engine build a changed connection with this.
   public init(
@@ -64,6 +74,8 @@ public struct PathConnection {
   /// with `navigationDestination(for:)`, one per type of value (or one closure switching over
   /// its `Path` enum's cases).
   public let destinations: [@MainActor (PathElement) -> UIViewController]
+  /// The world the path belongs to, for the adapter kit (`values`, `setValues(_:)`).
+  weak var world: World?
   public var pathKeyPath: ReferenceWritableKeyPath<ScreenModel, [PathElement]> { \ScreenModel.path }
 
   /// Builds the screen for a path element: the destination of its kind.

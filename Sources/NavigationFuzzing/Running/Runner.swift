@@ -280,6 +280,8 @@ public final class Runner {
       world.notePathPositionsBeforeGesture()
       world.userGestureBegins = true
       defer { world.userGestureBegins = false }
+      // An alert the app built runs its own handlers: the harness notes which button was tapped.
+      let alertOnTop = world.appScreens != nil ? window.topmostViewController : nil
       let outcome: UserGestureOutcome =
         switch gesture {
         case .dismiss: window.userSwipeToDismiss()
@@ -294,6 +296,7 @@ public final class Runner {
         (world.swipeBackCancelled, world.pathPositionsBeforeGesture) = (cancelledBefore, positionsBefore)
         return .skipped(reason)
       }
+      if case .alertTap(let index) = gesture { world.appScreens?.buttonTapped(index, on: alertOnTop) }
     case .tick:
       environment.runLoop.tick()
     case .advance(let milliseconds):

@@ -11,7 +11,10 @@ extension World {
   /// Runs intent `name` of `model`'s screen now, from a callback. Ignored when the screen has left
   /// the model or the reference holds another incarnation at its address: the feature code of a
   /// screen nobody holds changes nothing navigation reads.
-  func runIntentFromCallback(_ name: String, on model: ScreenModel) {
+  ///
+  /// Not `performsFeatures`: the callback was the app's own (a button of an alert the app built),
+  /// and the app's code has done the work; only the reference learns of it.
+  func runIntentFromCallback(_ name: String, on model: ScreenModel, performsFeatures: Bool = true) {
     let address = model.address
     guard let intent = model.spec.intent(named: name) else { return }
     // What the user removed before UIKit called reaches the reference first: the alert a button
@@ -24,7 +27,7 @@ extension World {
     var withoutIdentityBefore = filledWithoutIdentity()
     let generations = (0..<reference.generationsNeeded(for: name, screenType: screen.type)).map { _ in takeGeneration() }
     performInReference(name, at: address, generations: generations, refreshing: &withoutIdentityBefore)
-    features.perform(intent, on: model, in: AppContext(world: self, generations: generations))
+    if performsFeatures { features.perform(intent, on: model, in: AppContext(world: self, generations: generations)) }
     mirrorConsequences(since: before, except: declaredTargets(of: intent, at: address, type: model.type), includingPath: false)
     noteEmptiedByCallback(withoutIdentityBefore)
     callbackIntentsRun.append("\(name) on \(address.isRoot ? "root" : topology.describe(address))")
@@ -55,7 +58,7 @@ extension World {
       case .dismissSelf:
         if case .slot? = screen.last { return screen }
         return nil
-      case .save, .pathAppend, .pathPopBack:
+      case .save, .pathAppend, .pathPopBack, .pathClear:
         return nil
       }
     }

@@ -59,6 +59,8 @@ final class World {
   /// `World+CallbackIntents`), and the intents run from callbacks since the runner last looked.
   var removalsBeforeCallbacks: [ScreenTag] = []
   var callbackIntentsRun: [String] = []
+  /// Reads the controllers the engine's app builds itself (nil when the engine reads none).
+  private(set) var appScreens: AppScreenReader?
 
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
@@ -72,12 +74,13 @@ final class World {
     let rootController = ScreenController(model: rootModel, world: self)
     rootController.screenTag = .root
     rootController.markBuiltByContent()
+    if let reading = engine.screenReading { appScreens = AppScreenReader(world: self, reading: reading) }
     if topology.root.hasPath {
       let connection = PathConnection(
         model: rootModel,
         destinations: topology.root.pathDestinations.indices.map { kind in
           { [weak self] element in self?.makeContent(for: element, as: kind) ?? LeafController() }
-        })
+        }, world: self)
       window.rootViewController = engine.makeStack(connection, root: rootController)
     } else {
       let navigation = UINavigationController(rootViewController: rootController)
@@ -89,6 +92,7 @@ final class World {
         self?.removedByUser.append(tag)
         self?.removedIncarnations.insert(tag.generation)
       }
+      self?.appScreens?.userRemoved(controller)
     }
     window.makeKeyAndVisible()
     environment.runLoop.settle()

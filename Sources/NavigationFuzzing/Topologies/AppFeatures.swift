@@ -97,6 +97,7 @@ public struct StandardFeatures: AppFeatures {
           let target = app.pathValues[..<min(position, app.pathValues.count)].lastIndex(of: value)
         else { continue }
         app.truncatePath(to: target + 1)
+      case .pathClear: app.truncatePath(to: 0)
       case .dismissSelf: app.dismiss(screen)
       }
     }

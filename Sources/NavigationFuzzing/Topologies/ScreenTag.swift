@@ -83,6 +83,18 @@ final class ScreenTag {
 
   /// Whether its model is still alive (else its place and label are those it was made with).
   var isAttached: Bool { model != nil }
+
+  /// The model of the screen it shows, while its slot still holds its incarnation (nil for the
+  /// root, leaves and alerts): what a controller the app built hosts slots for.
+  var shownModel: ScreenModel? {
+    switch placeWhenMade {
+    case .root: return nil
+    case .pathElement: return model
+    case .slot:
+      guard let (model, index) = slot, let item = model.peek(index), item.id.generation == generation else { return nil }
+      return item.child
+    }
+  }
 }
 
 private let tagKey = AssociatedKey<ScreenTag>()

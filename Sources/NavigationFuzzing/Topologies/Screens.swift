@@ -65,10 +65,12 @@ extension World {
   /// references.
   func connection(for model: ScreenModel, slot index: Int, spec: SlotSpec) -> SlotConnection {
     let callbacks = SlotCallbacks(world: self, model: model, index: index)
-    return SlotConnection(
+    var connection = SlotConnection(
       spec: spec, model: model, index: index,
       content: { item in callbacks.content(for: item) },
       onDismiss: { callbacks.dismissed() })
+    connection.appScreens = appScreens
+    return connection
   }
 
   /// Builds the controller a slot shows: a screen (wrapped in a navigation controller when modal
@@ -142,10 +144,13 @@ extension World {
   /// A screen that leaves its stack while another screen of the same incarnation stays on it (an
   /// engine that rebuilt the stack with a new screen for the same element or item) has not taken
   /// its state off the stack: the screen still shows it, so nothing is reported.
-  private func reportPushes(of controller: UIViewController) {
+  ///
+  /// `isCurrent` (for a controller the app built, which the harness may read again when it
+  /// joins again) says whether the hook's reading still stands.
+  func reportPushes(of controller: UIViewController, while isCurrent: (@MainActor () -> Bool)? = nil) {
     weak var stackLeft: UINavigationController?
     controller.addLifecycleHook { [weak self] controller, event in
-      guard let self, let tag = controller.screenTag else { return }
+      guard let self, let tag = controller.screenTag, isCurrent?() ?? true else { return }
       if case .willMoveToParent(isNil: true) = event {
         stackLeft = controller.navigationController
         self.noteStackBeforeRemoval(stackLeft)
@@ -180,10 +185,11 @@ extension World {
   /// (`ReferenceMachine.isEviction(slot:generation:)`): decided as the dismissal begins, told as
   /// it ends, when the evicted binding writes nil back. A dismissal removes the controllers below
   /// the one that gets the callbacks too (one hidden under a full-screen cover gets none), so the
-  /// one that does looks down the chain it takes.
-  private func reportPresentation(of controller: UIViewController, tag: ScreenTag) {
+  /// one that does looks down the chain it takes. `isCurrent`: for a controller the app built,
+  /// whether the tag is still the one the harness gave it.
+  func reportPresentation(of controller: UIViewController, tag: ScreenTag, while isCurrent: (@MainActor () -> Bool)? = nil) {
     controller.addLifecycleHook { [weak self] controller, event in
-      guard let self else { return }
+      guard let self, isCurrent?() ?? true else { return }
       switch event {
       case .viewWillAppear where controller.isBeingPresented:
         guard case .slot(let address, _) = tag.place else { return }
@@ -199,10 +205,10 @@ extension World {
   }
 
   /// Counts a presentation when its controller first enters the hierarchy.
-  private func countEntry(of controller: UIViewController, key: SlotKey, isPush: Bool) {
+  func countEntry(of controller: UIViewController, key: SlotKey, isPush: Bool, while isCurrent: (@MainActor () -> Bool)? = nil) {
     var counted = false
     controller.addLifecycleHook { [weak self] _, event in
-      guard !counted else { return }
+      guard !counted, isCurrent?() ?? true else { return }
       switch event {
       case .viewWillAppear, .didMoveToParent(isNil: false):
         counted = true

@@ -291,10 +291,11 @@ public enum TopologyFile {
         case ("dismiss", 1): effects.append(.dismissSelf)
         case ("path", 3) where words[1] == "append" && Int(words[2]) != nil: effects.append(.pathAppend(Int(words[2])!))
         case ("path", 3) where words[1] == "pop-back" && Int(words[2]) != nil: effects.append(.pathPopBack(to: Int(words[2])!))
+        case ("path", 2) where words[1] == "clear": effects.append(.pathClear)
         default:
           throw fail(
             ".effects[\(position)]",
-            "unknown effect \"\(text)\" (effects: set SLOT ID, clear SLOT, save, dismiss, path append VALUE, path pop-back VALUE)")
+            "unknown effect \"\(text)\" (effects: set SLOT ID, clear SLOT, save, dismiss, path append VALUE, path pop-back VALUE, path clear)")
         }
       }
       intents.append(IntentSpec(intent.name, effects: effects))
@@ -366,7 +367,7 @@ public enum TopologyFile {
           switch effect {
           case .pathAppend(let appended): value = appended
           case .pathPopBack(let target): value = target
-          case .set, .clear, .save, .dismissSelf: continue
+          case .set, .clear, .save, .dismissSelf, .pathClear: continue
           }
           guard !values.contains(value) else { continue }
           throw Problem(
@@ -467,7 +468,7 @@ public enum TopologyFile {
       let intents = try parseIntents(screen, slots: slots, at: base, file: file)
       try checkCallbacks(screen, intents: intents, at: base, file: file)
       if document.screens[rootIndex].pathEquality == PathEquality.byValue.rawValue,
-        let position = intents.firstIndex(where: { $0.effects.contains { $0.changesThePath } })
+        let position = intents.firstIndex(where: { $0.effects.contains { $0.isResolvedByIncarnation } })
       {
         // Not modelled yet: the reference resolves path intents by incarnation.
         throw fail("\(base).intents[\(position)]", "path effects are not supported on a path of plain values (\"pathEquality\": \"value\")")
@@ -509,10 +510,12 @@ private struct AnyCodingKey: CodingKey {
 }
 
 extension IntentEffect {
-  fileprivate var changesThePath: Bool {
+  /// A path effect the reference resolves against the path's elements by incarnation (emptying
+  /// the whole path resolves nothing).
+  fileprivate var isResolvedByIncarnation: Bool {
     switch self {
     case .pathAppend, .pathPopBack: true
-    case .dismissSelf, .set, .clear, .save: false
+    case .pathClear, .dismissSelf, .set, .clear, .save: false
     }
   }
 }

@@ -4,7 +4,9 @@ import UIKit
 /// the stack got shorter it drops the last id only. The back button's long-press menu pops several
 /// screens at once: then `path` keeps ids whose details are gone.
 open class OnePopCoordinator: AppCoordinator {
-  open override func idsPoppedByUser(applied: [Int], onStack: [Int]) -> [Int] {
+  open override func detailsPoppedByUser(
+    applied: [DetailViewController], onStack: [DetailViewController]
+  ) -> [DetailViewController] {
     applied.last.map { [$0] } ?? []
   }
 }

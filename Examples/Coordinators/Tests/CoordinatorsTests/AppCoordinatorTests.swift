@@ -81,7 +81,7 @@ struct AppWorld {
     #expect((world.navigation.topViewController as? DetailViewController)?.itemID == 2)
   }
 
-  @Test func theFirstVersionLosesTrackAfterABackMenuPop() {
+  @Test func theFirstVersionPushesBackWhatTheBackMenuPopped() {
     let world = AppWorld()
     let navigation = UINavigationController(rootViewController: UIViewController())
     let onePop = OnePopCoordinator(navigationController: navigation)
@@ -90,7 +90,44 @@ struct AppWorld {
     world.settle()
     #expect(world.window.userPopBack(toIndex: 0) == .performed)
     world.settle()
+    // It dropped the last id only, and shows the rest again: the user's pop is undone.
     #expect(onePop.path == [1, 2])
-    #expect(navigation.viewControllers.count == 1)
+    #expect(navigation.viewControllers.compactMap { ($0 as? DetailViewController)?.itemID } == [1, 2])
+  }
+
+  @Test func aDeepLinkKeepsTheDetailsAlreadyShowingItsStart() {
+    let world = AppWorld()
+    world.coordinator.show(path: [1, 2])
+    world.settle()
+    let first = world.navigation.viewControllers[1]
+    world.coordinator.show(path: [1, 3, 3])
+    world.settle()
+    #expect(world.navigation.viewControllers[1] === first)
+    #expect(world.navigation.viewControllers.compactMap { ($0 as? DetailViewController)?.itemID } == [1, 3, 3])
+  }
+
+  @Test func resetFromADetailAsksFirstThenPopsToTheList() throws {
+    let world = AppWorld()
+    world.coordinator.show(path: [1])
+    world.settle()
+    let detail = try #require(world.navigation.topViewController as? DetailViewController)
+    detail.loadViewIfNeeded()
+    detail.navigationItem.rightBarButtonItem?.primaryAction?.perform()
+    world.settle()
+    #expect(world.window.userTapAlertButton(1) == .performed)
+    world.settle()
+    #expect(world.coordinator.path.isEmpty)
+    #expect(world.navigation.viewControllers == [world.list])
+  }
+
+  @Test func oneModalAtATime() throws {
+    let world = AppWorld()
+    world.coordinator.showSettings()
+    world.settle()
+    world.coordinator.confirmReset()
+    world.settle()
+    #expect(world.navigation.presentedViewController is UIAlertController)
+    #expect(!world.coordinator.isShowingSettings)
+    #expect(world.environment.diagnostics.isEmpty)
   }
 }

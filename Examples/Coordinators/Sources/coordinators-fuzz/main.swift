@@ -1,0 +1,4 @@
+import CoordinatorsFuzzing
+import NavFuzzCommandLine
+
+NavFuzzCommand.main(engines: [.coordinators, .coordinatorsOnePop], topologies: [.coordinators])
