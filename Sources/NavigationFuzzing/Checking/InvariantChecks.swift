@@ -155,11 +155,28 @@ extension Runner {
     var identities: [Int] = []
     identities.reserveCapacity(entries.count)
     for entry in entries { identities.append(entry.controller.serial) }
+    if topology.spec.hasTabs {
+      checked(.tabSwitchKeepsScreens)
+      // A switch that loaded a tab shows what the tab holds for the first time.
+      let loaded = world.reference.loadedTabs
+      if loaded != loadedTabsAtQuiescence { navigationChangedSinceQuiescence = true }
+      loadedTabsAtQuiescence = loaded
+    }
     if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen, last != identities {
-      violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
+      if tabSwitchedSinceQuiescence {
+        // Every tab is listed whichever is selected: a switch alone changes no controller.
+        violation(.tabSwitchKeepsScreens, "only the selected tab changed, yet the controllers on screen did")
+      } else {
+        violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
+      }
     }
     lastQuiescentScreen = identities
     navigationChangedSinceQuiescence = false
+    tabSwitchedSinceQuiescence = false
+
+    // selected-tab, delegate-forwarding.
+    checkTabsAndDelegates { violation($0, $1) }
+    world.endAlertTapWatches()
 
     // user-invariant: the app's own.
     checked(.userInvariant)

@@ -58,6 +58,13 @@ public final class Runner {
   var identityChanges: [(address: Address, generation: Int)] = []
   var lastQuiescentScreen: [Int]?
   var navigationChangedSinceQuiescence = true
+  /// A tab switch (the program's or the user's) since the last quiescent point; the tab the user
+  /// last tapped, until a quiescent point checks it was written back (see `TabChecks`).
+  var tabSwitchedSinceQuiescence = false
+  var lastUserTab: Int?
+  /// The tabs loaded at the last quiescent point (`ReferenceMachine.loadedTabs`): a switch that
+  /// loads a tab shows what it holds, a change of the screen.
+  var loadedTabsAtQuiescence = 1
   /// What the generator and the quiescent checks compute from the reference alone, kept while the
   /// reference is not written (see `ReferenceDerived`).
   var optionCounts = ReferenceDerived<OptionCounts>()
@@ -107,6 +114,10 @@ public final class Runner {
     var withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let referenceBefore = step.isProgram ? world.reference : nil
     let stackTransition = world.rootStackTransition
+    // The program's writes, and the consequences the harness mirrors into the model, are not an
+    // engine's write-backs (`World+CallbackOrder`).
+    world.isApplyingProgramStep = step.isProgram
+    defer { world.isApplyingProgramStep = false }
     let outcome = try apply(step, refreshing: &withoutIdentityBefore)
     switch step {
     case .tick, .advance, .settle, .untilTransitionEnd:
@@ -135,7 +146,8 @@ public final class Runner {
     let removed = world.applyUserRemovalsToReference()
     noteCallbackIntents()
     if !removed.isEmpty { unverifiedRemovals += removed }
-    if case .user = step, case .performed = outcome { navigationChangedSinceQuiescence = true }
+    // A tap on a tab changes navigation only when it pops the selected tab (`userTapTab`).
+    if case .user(let gesture) = step, case .performed = outcome, !gesture.isTabTap { navigationChangedSinceQuiescence = true }
     checkDiagnostics(stepIndex: index)
     if environment.isQuiescent, !(mayRepeatCheck && repeatsCleanQuiescentCheck()) { checkQuiescent(stepIndex: index) }
     return outcome
@@ -185,6 +197,9 @@ public final class Runner {
     default: break
     }
     switch step {
+    case .set(let address, _) where spec.slot(at: address)?.style == .tab, .clear(let address) where spec.slot(at: address)?.style == .tab,
+      .mutate(let address) where spec.slot(at: address)?.style == .tab, .toggle(let address, _) where spec.slot(at: address)?.style == .tab:
+      throw InvalidStep(reason: "'\(spec.describe(address))' is a tab, always there: select it with 'select-tab'")
     case .set(let address, let id):
       try requireSlot(address)
       let generation = world.takeGeneration()
@@ -242,6 +257,14 @@ public final class Runner {
       }
       world.runtimePathSet(values, generations: generations)
       programChanged()
+    case .selectTab(let tab):
+      guard tab < spec.tabCount else {
+        throw InvalidStep(reason: spec.hasTabs ? "there is no tab \(tab) (its tabs: \(spec.describeTabs))" : "topology '\(spec.name)' has no tabs")
+      }
+      world.reference.selectTab(tab)
+      world.runtimeSelectTab(tab)
+      tabSwitchedSinceQuiescence = true
+      lastUserTab = nil
     case .app(let address, let intent):
       let label = address.isRoot ? "root" : topology.spec.describe(address)
       guard let screen = world.reference.screen(at: address) else {
@@ -266,6 +289,8 @@ public final class Runner {
       let (cancelledBefore, positionsBefore) = (world.swipeBackCancelled, world.pathPositionsBeforeGesture)
       if gesture == .swipeBackCancel { world.swipeBackCancelled = world.topPathGeneration }
       world.notePathPositionsBeforeGesture()
+      var alertTap: AlertTapWatch?
+      if case .alertTap(let index) = gesture { alertTap = world.alertTapWatch(index) }
       let outcome: UserGestureOutcome =
         switch gesture {
         case .dismiss: window.userSwipeToDismiss()
@@ -275,11 +300,13 @@ public final class Runner {
         case .backTo(let index): window.userPopBack(toIndex: index)
         case .swipeBack: window.userSwipeBack()
         case .swipeBackCancel: window.userSwipeBack(cancelled: true)
+        case .tab(let index): userTapTab(index)
         }
       if case .skipped(let reason) = outcome {
         (world.swipeBackCancelled, world.pathPositionsBeforeGesture) = (cancelledBefore, positionsBefore)
         return .skipped(reason)
       }
+      if let alertTap { world.watch(alertTap) }
     case .tick:
       environment.runLoop.tick()
     case .advance(let milliseconds):
@@ -391,6 +418,10 @@ public final class Runner {
     for message in EngineWarnings.drain() { record(.engineWarning, stepIndex, "engine warning: \(message)") }
     checked(.noStaleTransition)
     for stale in world.drainStaleTransitions() { record(.noStaleTransition, stepIndex, stale) }
+    checked(.alertCallbackOrder)
+    for problem in world.drainAlertOrderProblems() { record(.alertCallbackOrder, stepIndex, problem) }
+    checked(.animatedAsAsked)
+    for problem in world.drainAnimationProblems() { record(.animatedAsAsked, stepIndex, problem) }
     let diagnostics = environment.diagnostics
     guard diagnosticsSeen < diagnostics.count else {
       checked(.uikitRules)
