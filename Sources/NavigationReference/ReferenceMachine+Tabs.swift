@@ -40,15 +40,6 @@ extension ReferenceMachine {
     return root.slots[slot]?.child?.isLoaded == false
   }
 
-  /// The tabs whose screen has loaded, as bits by tab (tab 0 always).
-  public var loadedTabs: Int {
-    var bits = 1
-    for (position, slot) in topology.tabSlotIndices.enumerated() where root.slots[slot]?.child?.isLoaded == true {
-      bits |= 1 << (position + 1)
-    }
-    return bits
-  }
-
   /// Whether the tab a screen address is in has loaded its screen (always, for tab 0 and without tabs).
   func isTabLoaded(containing address: Address) -> Bool {
     guard case .slot(let index)? = address.components.first, topology.tab(ofRootSlot: index) != nil else { return true }

@@ -248,6 +248,22 @@ open class NavigationStackController<Element: Hashable>: UINavigationController 
   }
 }
 
+/// A stack that says whether its path still has the element of one of its screens, before it has
+/// looked at the path again (a protocol: the stack is generic).
+@MainActor
+protocol PathScreenStack: AnyObject {
+  func pathStillHasElement(of controller: UIViewController) -> Bool
+}
+
+extension NavigationStackController: PathScreenStack {
+  /// True for a screen that is no path screen; for a path screen, whether a rebuild for the path
+  /// as it is now would keep it.
+  func pathStillHasElement(of controller: UIViewController) -> Bool {
+    guard element(of: controller) != nil else { return true }
+    return controllersWanted(by: path.wrappedValue).contains(ObjectIdentifier(controller))
+  }
+}
+
 /// The stack's delegate as UIKit sees it: the stack hears each transition, and the app's own
 /// delegate (`base`) hears every call UIKit makes, with the app's answers returned.
 @MainActor

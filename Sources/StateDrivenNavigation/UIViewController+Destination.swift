@@ -461,6 +461,7 @@ extension UIViewController {
   /// held back — dropped when it goes, shown if it is wanted again. Returns whether it was held
   /// (or dropped, when the screen whose state showed it no longer exists).
   private func waitsWhileDeparting(_ work: @escaping @MainActor () -> Void) -> Bool {
+    markPathScreenLeftItsPath()
     switch departure {
     case nil:
       return false
@@ -471,6 +472,26 @@ extension UIViewController {
       held.work.append(work)
       departing.setAssociatedObject(held, for: heldWhileDepartingKey)
       return true
+    }
+  }
+
+  /// Marks departing the path screen this controller belongs to (itself, a container, or the
+  /// screen whose state showed it) when its element has left its stack's path, before the stack
+  /// has looked at the path again: a tab switch can show a hidden stack's screens in between, and
+  /// what they waited to show until they appeared is stale. The stack marks or unmarks its screens
+  /// again when it looks.
+  private func markPathScreenLeftItsPath() {
+    var candidate: UIViewController? = self
+    while let current = candidate {
+      if let stack = current.parent as? any PathScreenStack {
+        if !stack.pathStillHasElement(of: current) { current.markDeparting() }
+        return
+      }
+      if let link = current.associatedObject(for: bindingPresenterKey) {
+        candidate = link.controller
+      } else {
+        candidate = current.parent ?? current.presentingViewController
+      }
     }
   }
 

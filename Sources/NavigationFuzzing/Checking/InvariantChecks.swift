@@ -155,22 +155,33 @@ extension Runner {
     var identities: [Int] = []
     identities.reserveCapacity(entries.count)
     for entry in entries { identities.append(entry.controller.serial) }
+    // tab-switch-keeps-screens: a switch alone changes no controller of a tab whose expected
+    // screens it leaves as they were (every tab is listed whichever is selected). It may change a
+    // tab's: loading a tab shows what it holds, and where screens present only once they appeared,
+    // a screen a switch shows for the first time shows what it held back.
+    var tabsOfEntries: [Int] = []
     if topology.spec.hasTabs {
       checked(.tabSwitchKeepsScreens)
-      // A switch that loaded a tab shows what the tab holds for the first time.
-      let loaded = world.reference.loadedTabs
-      if loaded != loadedTabsAtQuiescence { navigationChangedSinceQuiescence = true }
-      loadedTabsAtQuiescence = loaded
+      for entry in entries { tabsOfEntries.append(tab(of: entry)) }
     }
-    if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen, last != identities {
+    if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen {
       if tabSwitchedSinceQuiescence {
-        // Every tab is listed whichever is selected: a switch alone changes no controller.
-        violation(.tabSwitchKeepsScreens, "only the selected tab changed, yet the controllers on screen did")
-      } else {
+        if let changed = tabWhoseControllersChanged(
+          from: (last, lastQuiescentTabs, lastQuiescentExpected), to: (identities, tabsOfEntries, expected()))
+        {
+          violation(
+            .tabSwitchKeepsScreens,
+            "only the selected tab changed, yet the controllers of tab \(changed) (\(topology.spec.tabName(changed))) did")
+        }
+      } else if last != identities {
         violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
       }
     }
     lastQuiescentScreen = identities
+    if topology.spec.hasTabs {
+      lastQuiescentTabs = tabsOfEntries
+      lastQuiescentExpected = expected()
+    }
     navigationChangedSinceQuiescence = false
     tabSwitchedSinceQuiescence = false
 

@@ -46,6 +46,36 @@ extension Runner {
     }
   }
 
+  /// The tab a controller on screen belongs to: its slot's (a modal too: its presenter's tab), 0
+  /// for the root screen, its path and anything the harness did not build.
+  func tab(of entry: ScreenEntry) -> Int {
+    guard case .slot(let address, _)? = entry.place else { return 0 }
+    return topology.spec.tab(containing: address)
+  }
+
+  /// The first tab whose expected screens are the same at both points but whose controllers on
+  /// screen (serials, in order) are not.
+  func tabWhoseControllersChanged(
+    from before: (serials: [Int], tabs: [Int], expected: [ExpectedEntry]),
+    to after: (serials: [Int], tabs: [Int], expected: [ExpectedEntry])
+  ) -> Int? {
+    let spec = topology.spec
+    func serials(_ point: (serials: [Int], tabs: [Int], expected: [ExpectedEntry]), in tab: Int) -> [Int] {
+      var result: [Int] = []
+      for (serial, entryTab) in zip(point.serials, point.tabs) where entryTab == tab { result.append(serial) }
+      return result
+    }
+    func expected(_ entries: [ExpectedEntry], in tab: Int) -> [ExpectedEntry] {
+      var result: [ExpectedEntry] = []
+      for entry in entries where spec.tab(containing: entry.address) == tab { result.append(entry) }
+      return result
+    }
+    for tab in 0..<spec.tabCount where expected(before.expected, in: tab) == expected(after.expected, in: tab) {
+      if serials(before, in: tab) != serials(after, in: tab) { return tab }
+    }
+    return nil
+  }
+
   /// The checks `checkTabsAndDelegates` counts, counted again by a repeated clean check.
   func countTabAndDelegateChecks() {
     if topology.spec.hasTabs {

@@ -62,9 +62,11 @@ public final class Runner {
   /// last tapped, until a quiescent point checks it was written back (see `TabChecks`).
   var tabSwitchedSinceQuiescence = false
   var lastUserTab: Int?
-  /// The tabs loaded at the last quiescent point (`ReferenceMachine.loadedTabs`): a switch that
-  /// loads a tab shows what it holds, a change of the screen.
-  var loadedTabsAtQuiescence = 1
+  /// The tab of each controller on screen at the last quiescent point, and what the reference
+  /// expected on screen then (with tabs): a switch keeps the controllers of every tab whose
+  /// expected screens it does not change.
+  var lastQuiescentTabs: [Int] = []
+  var lastQuiescentExpected: [ExpectedEntry] = []
   /// What the generator and the quiescent checks compute from the reference alone, kept while the
   /// reference is not written (see `ReferenceDerived`).
   var optionCounts = ReferenceDerived<OptionCounts>()
