@@ -2,7 +2,12 @@
 /// it passed: what the harness checks against what the change asked for (swift-navigation PR #222
 /// passed `animated` inverted to its pops). UIKit's own work (the user's gestures, a tab bar's pop
 /// to the root, a deferred change run later) is not a call and is not recorded.
-public struct NavigationCall: Hashable, Sendable, CustomStringConvertible {
+///
+/// Handed to `HeadlessEnvironment.onNavigationCall` as the call is made: what it says of the
+/// receiver (`receiverIsVisible`, `receiverName`) is read from the world as it is then, so read it
+/// there (most calls are animated, and most listeners look no further).
+@MainActor
+public struct NavigationCall {
   public enum Kind: String, Hashable, Sendable {
     case present, dismiss, push, pop
     case popTo = "pop-to"
@@ -11,25 +16,24 @@ public struct NavigationCall: Hashable, Sendable, CustomStringConvertible {
   }
 
   public let kind: Kind
-  /// The controller the call was made on, as `debugName` names it.
-  public let receiver: String
+  /// The controller the call was made on.
+  public let receiver: UIViewController
   public let animated: Bool
-  /// Whether the receiver was on screen: its view in the window and, for a navigation controller,
-  /// its stack showing. UIKit animates nothing nobody sees, whatever `animated` says.
-  public let receiverIsVisible: Bool
-  /// Virtual milliseconds.
-  public let time: Int
 
-  public var description: String { "\(kind.rawValue)(animated: \(animated)) on \(receiver)" }
+  /// Whether the receiver is on screen: its view in the window and, for a navigation controller,
+  /// its stack shown. UIKit animates nothing nobody sees, whatever `animated` says.
+  public var receiverIsVisible: Bool {
+    guard receiver.viewIfLoaded?.window != nil else { return false }
+    return !(receiver is UINavigationController) || receiver.appearanceState == .appeared
+  }
+
+  /// `push(animated: false) on UINavigationController#3`.
+  public var description: String { "\(kind.rawValue)(animated: \(animated)) on \(receiver.debugName)" }
 }
 
 extension HeadlessEnvironment {
-  /// Tells `onNavigationCall` of a call, if anyone listens (the receiver is named only then).
+  /// Tells `onNavigationCall` of a call, if anyone listens.
   func recordNavigationCall(_ kind: NavigationCall.Kind, on receiver: UIViewController, animated: Bool) {
-    guard let onNavigationCall else { return }
-    var visible = receiver.viewIfLoaded?.window != nil
-    if visible, receiver is UINavigationController { visible = receiver.appearanceState == .appeared }
-    onNavigationCall(
-      NavigationCall(kind: kind, receiver: receiver.debugName, animated: animated, receiverIsVisible: visible, time: runLoop.now))
+    storedOnNavigationCall?(NavigationCall(kind: kind, receiver: receiver, animated: animated))
   }
 }

@@ -72,7 +72,7 @@ extension ReferenceMachine {
       }
     }
     if !root.path.isEmpty { lines.append("path=" + root.path.map { String($0.value) }.joined(separator: ",")) }
-    if root.selectedTab != 0 { lines.append("tab=\(root.selectedTab)") }
+    if tabSelection != 0 { lines.append("tab=\(tabSelection)") }
     walk(root, at: .root)
     return lines.sorted()
   }

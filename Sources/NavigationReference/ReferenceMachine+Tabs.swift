@@ -10,13 +10,13 @@
 ///   the first time the tab is selected (the harness reports it: `tabLoaded`).
 extension ReferenceMachine {
   /// The selected tab (0 without tabs).
-  public var selectedTab: Int { root.selectedTab }
+  public var selectedTab: Int { tabSelection }
 
   /// The program selects tab `tab`; false (nothing changes) when there is no such tab.
   @discardableResult
   public mutating func selectTab(_ tab: Int) -> Bool {
     guard tab >= 0, tab < topology.tabCount else { return false }
-    if root.selectedTab != tab { modifyScreen(at: .root) { $0.selectedTab = tab } }
+    if tabSelection != tab { tabSelection = tab }
     return true
   }
 
@@ -30,20 +30,19 @@ extension ReferenceMachine {
   /// Tab `tab`'s screen has loaded (UIKit loads it the first time the tab is selected): what it
   /// holds is expected on screen from now on.
   public mutating func tabLoaded(_ tab: Int) {
-    guard let slot = topology.rootSlot(ofTab: tab), root.slots[slot]?.child?.isLoaded == false else { return }
-    modifyScreen(at: Address([.slot(slot)])) { $0.isLoaded = true }
+    guard tabLoadIsNews(tab) else { return }
+    loadedTabs |= 1 << tab
   }
 
   /// Whether `tabLoaded(_:)` would change anything (see `appearanceIsNews`).
   public func tabLoadIsNews(_ tab: Int) -> Bool {
-    guard let slot = topology.rootSlot(ofTab: tab) else { return false }
-    return root.slots[slot]?.child?.isLoaded == false
+    tab > 0 && tab < topology.tabCount && loadedTabs & (1 << tab) == 0
   }
 
   /// Whether the tab a screen address is in has loaded its screen (always, for tab 0 and without tabs).
   func isTabLoaded(containing address: Address) -> Bool {
-    guard case .slot(let index)? = address.components.first, topology.tab(ofRootSlot: index) != nil else { return true }
-    return root.slots[index]?.child?.isLoaded != false
+    guard case .slot(let index)? = address.components.first, let tab = topology.tab(ofRootSlot: index) else { return true }
+    return loadedTabs & (1 << tab) != 0
   }
 
   /// Whether `address` is a tab's own slot.
@@ -60,13 +59,12 @@ extension ReferenceMachine {
     return isTabSlot(base) ? .root : base
   }
 
-  /// Fills the root's tab slots: each always holds its screen, of a fixed incarnation, not loaded
-  /// until its tab is first selected.
+  /// Fills the root's tab slots: each always holds its screen, of a fixed incarnation (not loaded
+  /// until its tab is first selected: `loadedTabs`).
   mutating func placeTabs() {
     for (position, index) in topology.tabSlotIndices.enumerated() {
       guard let type = topology.root.slots[index].child else { continue }
-      var screen = ReferenceScreen(type: type, in: topology)
-      screen.isLoaded = false
+      let screen = ReferenceScreen(type: type, in: topology)
       let item = ReferenceItem(
         id: 0, payload: 0, generation: TopologySpec.tabGeneration(position + 1), order: 0, isOnStack: true, child: screen)
       modifyScreen(at: .root) { $0.slots[index] = item }

@@ -17,6 +17,10 @@ public struct ReferenceMachine: Hashable, Sendable {
   public let semantics: SemanticsProfile
   public private(set) var root: ReferenceScreen
   private var nextOrder = 1
+  /// With tabs: the selected tab, and the tabs whose screen has loaded, as bits by tab (tab 0's
+  /// always). Kept beside the screens, not in them: every screen's copy would carry them.
+  var tabSelection = 0
+  var loadedTabs = 1
 
   public init(topology: TopologySpec, semantics: SemanticsProfile = .navfuzz) {
     self.topology = topology
@@ -26,8 +30,14 @@ public struct ReferenceMachine: Hashable, Sendable {
     if topology.hasTabs { placeTabs() }
   }
 
-  public static func == (lhs: ReferenceMachine, rhs: ReferenceMachine) -> Bool { lhs.root == rhs.root }
-  public func hash(into hasher: inout Hasher) { hasher.combine(root) }
+  public static func == (lhs: ReferenceMachine, rhs: ReferenceMachine) -> Bool {
+    lhs.root == rhs.root && lhs.tabSelection == rhs.tabSelection && lhs.loadedTabs == rhs.loadedTabs
+  }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(root)
+    hasher.combine(tabSelection)
+    hasher.combine(loadedTabs)
+  }
 
   // MARK: Reading
 

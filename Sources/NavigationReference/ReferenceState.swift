@@ -7,11 +7,6 @@ public struct ReferenceScreen: Hashable, Sendable {
   public var bumps: Int
   /// Whether its screen has appeared once (tracked only where presentations wait for it).
   public var hasAppeared = false
-  /// Whether its view has loaded: false only for the screen of a tab not selected yet, which UIKit
-  /// loads the first time its tab is selected (`ReferenceMachine+Tabs`).
-  public var isLoaded = true
-  /// The root of a topology with tabs: the selected tab (0, the root screen's own, otherwise).
-  public var selectedTab = 0
 
   public init(type: Int, in topology: TopologySpec) {
     self.type = type

@@ -44,8 +44,8 @@ extension ReferenceMachine {
     visit(root)
     if topology.hasTabs {
       // The selected tab, and which tabs have loaded (what they hold shows only then).
-      hasher.combine(root.selectedTab)
-      for index in topology.tabSlotIndices { hasher.combine(root.slots[index]?.child?.isLoaded == true ? 1 : 0) }
+      hasher.combine(tabSelection)
+      hasher.combine(loadedTabs)
     }
     return hasher.value
   }

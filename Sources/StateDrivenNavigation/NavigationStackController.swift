@@ -29,7 +29,10 @@ open class NavigationStackController<Element: Hashable>: UINavigationController 
     super.init(rootViewController: root)
     stackDelegate.stack = self
     super.delegate = stackDelegate
+    DepartureLedger.pathStacks += 1
   }
+
+  isolated deinit { DepartureLedger.pathStacks -= 1 }
 
   /// The app's own delegate. UIKit keeps talking to the stack's, which forwards it every call.
   open override weak var delegate: (any UINavigationControllerDelegate)? {

@@ -481,9 +481,10 @@ extension UIViewController {
   /// what they waited to show until they appeared is stale. The stack marks or unmarks its screens
   /// again when it looks.
   private func markPathScreenLeftItsPath() {
+    guard DepartureLedger.pathStacks > 0 else { return }  // no stack, no path screen
     var candidate: UIViewController? = self
     while let current = candidate {
-      if let stack = current.parent as? any PathScreenStack {
+      if current.parent is UINavigationController, let stack = current.parent as? any PathScreenStack {
         if !stack.pathStillHasElement(of: current) { current.markDeparting() }
         return
       }

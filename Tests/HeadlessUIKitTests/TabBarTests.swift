@@ -232,8 +232,8 @@ private final class ListeningTabBarController: UITabBarController {
 
   @Test func navigationCallsAreRecordedWithTheirAnimatedArgumentAndVisibility() {
     let world = TabWorld()
-    var calls: [NavigationCall] = []
-    world.environment.onNavigationCall = { calls.append($0) }
+    var calls: [(kind: NavigationCall.Kind, animated: Bool, receiverIsVisible: Bool)] = []
+    world.environment.onNavigationCall = { calls.append(($0.kind, $0.animated, $0.receiverIsVisible)) }
     world.firstNavigation.pushViewController(LoggingController(name: "a"), animated: true)
     world.environment.runLoop.settle()
     world.firstNavigation.popViewController(animated: false)

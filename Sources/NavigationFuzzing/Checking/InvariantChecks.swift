@@ -160,7 +160,7 @@ extension Runner {
     // tab's: loading a tab shows what it holds, and where screens present only once they appeared,
     // a screen a switch shows for the first time shows what it held back.
     var tabsOfEntries: [Int] = []
-    if topology.spec.hasTabs {
+    if optionShapes.tabCount > 0 {
       checked(.tabSwitchKeepsScreens)
       for entry in entries { tabsOfEntries.append(tab(of: entry)) }
     }
@@ -178,7 +178,7 @@ extension Runner {
       }
     }
     lastQuiescentScreen = identities
-    if topology.spec.hasTabs {
+    if optionShapes.tabCount > 0 {
       lastQuiescentTabs = tabsOfEntries
       lastQuiescentExpected = expected()
     }

@@ -19,7 +19,7 @@ extension Runner {
 
   /// `selected-tab` and `delegate-forwarding`, at a quiescent point.
   func checkTabsAndDelegates(report: (InvariantID, String) -> Void) {
-    if topology.spec.hasTabs {
+    if optionShapes.tabCount > 0 {
       checked(.selectedTab)
       let model = world.rootModel.peekSelectedTab, expected = world.reference.selectedTab
       let shown = world.tabBarController?.selectedIndex
@@ -78,7 +78,7 @@ extension Runner {
 
   /// The checks `checkTabsAndDelegates` counts, counted again by a repeated clean check.
   func countTabAndDelegateChecks() {
-    if topology.spec.hasTabs {
+    if optionShapes.tabCount > 0 {
       checked(.tabSwitchKeepsScreens)
       checked(.selectedTab)
     }

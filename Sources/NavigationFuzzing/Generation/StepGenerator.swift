@@ -207,7 +207,7 @@ struct StepOptions {
     let presented = top != nil && top !== window.rootViewController
     // `window.topmostNavigationController` is the top cast to a navigation controller (or, for a
     // tab bar, its selected tab's): cast here rather than walk to the top again.
-    let tabs = top as? UITabBarController
+    let tabs = shapes.tabCount > 0 ? top as? UITabBarController : nil
     let stackDepth = ((tabs?.selectedViewController ?? top) as? UINavigationController)?.viewControllers.count ?? 0
     tabCount = shapes.tabCount
     self.stackDepth = stackDepth

@@ -189,6 +189,10 @@ public final class Runner {
         throw InvalidStep(reason: "the path takes no value \(value) (\(spec.root.describeDestinations))")
       }
     }
+    // A tab is always there: the program selects it, never sets or clears it.
+    func isTab(_ address: Address) -> Bool {
+      optionShapes.tabCount > 0 && address.components.count == 1 && spec.slot(at: address)?.style == .tab
+    }
     func programChanged() {
       navigationChangedSinceQuiescence = true
       unverifiedRemovals.removeAll()
@@ -199,8 +203,8 @@ public final class Runner {
     default: break
     }
     switch step {
-    case .set(let address, _) where spec.slot(at: address)?.style == .tab, .clear(let address) where spec.slot(at: address)?.style == .tab,
-      .mutate(let address) where spec.slot(at: address)?.style == .tab, .toggle(let address, _) where spec.slot(at: address)?.style == .tab:
+    case .set(let address, _) where isTab(address), .clear(let address) where isTab(address),
+      .mutate(let address) where isTab(address), .toggle(let address, _) where isTab(address):
       throw InvalidStep(reason: "'\(spec.describe(address))' is a tab, always there: select it with 'select-tab'")
     case .set(let address, let id):
       try requireSlot(address)
@@ -421,9 +425,12 @@ public final class Runner {
     checked(.noStaleTransition)
     for stale in world.drainStaleTransitions() { record(.noStaleTransition, stepIndex, stale) }
     checked(.alertCallbackOrder)
-    for problem in world.drainAlertOrderProblems() { record(.alertCallbackOrder, stepIndex, problem) }
     checked(.animatedAsAsked)
-    for problem in world.drainAnimationProblems() { record(.animatedAsAsked, stepIndex, problem) }
+    if world.hasCallbackOrAnimationProblems {  // most steps have none
+      world.hasCallbackOrAnimationProblems = false
+      for problem in world.drainAlertOrderProblems() { record(.alertCallbackOrder, stepIndex, problem) }
+      for problem in world.drainAnimationProblems() { record(.animatedAsAsked, stepIndex, problem) }
+    }
     let diagnostics = environment.diagnostics
     guard diagnosticsSeen < diagnostics.count else {
       checked(.uikitRules)

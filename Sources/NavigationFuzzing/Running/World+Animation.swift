@@ -8,8 +8,9 @@ import HeadlessUIKit
 /// are not judged.
 extension World {
   func noteNavigationCall(_ call: NavigationCall) {
-    guard call.receiverIsVisible, !call.animated else { return }
-    animationProblems.append("\(call) on screen: the change asked for the default, animated")
+    guard !call.animated, call.receiverIsVisible else { return }
+    animationProblems.append("\(call.description) on screen: the change asked for the default, animated")
+    hasCallbackOrAnimationProblems = true
   }
 
   /// What `animated-as-asked` found since the runner last looked.

@@ -84,6 +84,7 @@ extension World {
       problem += "; the action reaches a presentation whose state is already gone"
     }
     alertOrderProblems.append(problem)
+    hasCallbackOrAnimationProblems = true
   }
 
   /// What `alert-callback-order` found since the runner last looked.

@@ -59,6 +59,8 @@ final class World {
   var alertTapWatches: [AlertTapWatch] = []
   var alertOrderProblems: [String] = []
   var animationProblems: [String] = []
+  /// Whether either list of problems has any (read after every step, where it rarely has).
+  var hasCallbackOrAnimationProblems = false
   /// Whether the runner is applying a program step: the model's writes then are the program's.
   var isApplyingProgramStep = false
 
