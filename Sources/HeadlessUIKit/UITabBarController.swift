@@ -189,7 +189,10 @@ public protocol UITabBarDelegate: AnyObject {
 @preconcurrency @MainActor
 open class UITabBar: UIView {
   open var items: [UITabBarItem]? { storedItems }
-  open var selectedItem: UITabBarItem?
+  /// Key-value observable, as swift-navigation's tab binding observes it (`observe(\.selectedItem)`).
+  open var selectedItem: UITabBarItem? {
+    didSet { KeyValueObservers.announceChange(of: self) }
+  }
   open weak var delegate: (any UITabBarDelegate)?
   private var storedItems: [UITabBarItem]?
 

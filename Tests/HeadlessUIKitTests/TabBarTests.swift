@@ -216,6 +216,18 @@ private final class ListeningTabBarController: UITabBarController {
     #expect(placements == [.tab(0), .tab(1), .pushed])
   }
 
+  @Test func theBarsSelectedItemIsObservableAsSwiftNavigationObservesIt() {
+    let world = TabWorld()
+    var heard: [UITabBarItem?] = []
+    let observation = world.tabs.tabBar.observe(\.selectedItem) { bar, _ in heard.append(bar.selectedItem) }
+    world.tabs.selectedIndex = 1
+    _ = world.window.userTapTab(0)
+    _ = world.window.userTapTab(0)  // the tab already selected: no change to hear
+    #expect(heard.map { $0 === world.secondNavigation.tabBarItem } == [true, false])
+    #expect(heard.last! === world.firstNavigation.tabBarItem)
+    observation.invalidate()
+  }
+
   @Test func iOS18TabsProvideTheirControllersAndSelectByTab() {
     _ = HeadlessEnvironment.reset()
     let tabs = UITabBarController()
