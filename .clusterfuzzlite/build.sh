@@ -12,7 +12,7 @@ NAVFUZZ_LIBFUZZER=1 swift build -c debug --scratch-path "$SRC/navfuzz/.build-oss
   --sanitize=fuzzer --sanitize="$sanitizer" "${flags[@]}" -Xswiftc "-sanitize=fuzzer,$sanitizer" \
   --product navfuzz-libfuzzer
 binary="$SRC/navfuzz/.build-oss-fuzz/debug/navfuzz-libfuzzer"
-for topology in basic counter stack syncups-tree syncups-stack covers value-stack callbacks; do
+for topology in basic counter stack syncups-tree syncups-stack covers value-stack callbacks tabs; do
   # The binary picks its topology from its name (navfuzz_<topology>); the engine is the built-in one.
   cp "$binary" "$OUT/navfuzz_$topology"
   (cd "corpus/libfuzzer-seeds/$topology" && zip -q -r "$OUT/navfuzz_${topology}_seed_corpus.zip" .)

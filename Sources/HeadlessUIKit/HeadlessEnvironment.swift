@@ -75,6 +75,15 @@ public final class HeadlessEnvironment {
   /// `didMove(toParent: nil)`. A callback rather than a list, so the simulator never keeps a
   /// removed controller alive.
   public var onUserRemoval: (@MainActor (UIViewController) -> Void)?
+  /// Called for every navigation call made on UIKit from outside it, as it is made
+  /// (`NavigationCall`): which call, on what, with which `animated`.
+  public var onNavigationCall: (@MainActor (NavigationCall) -> Void)? {
+    get { storedOnNavigationCall }
+    set { storedOnNavigationCall = newValue }
+  }
+  /// Internal, behind the public property: read at every call, so Swift proves its accesses
+  /// exclusive at compile time instead of checking each at run time (see `takeStoredArray`).
+  var storedOnNavigationCall: (@MainActor (NavigationCall) -> Void)?
 
   /// UIView's animation switch and the duration of the animation block being run.
   var animationsEnabled = true

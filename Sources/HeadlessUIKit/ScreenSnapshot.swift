@@ -1,9 +1,12 @@
 /// What is on screen, bottom to top: the content controllers a person sees, each with how it got
-/// there. Navigation controllers are containers and are not listed; their stacks are.
+/// there. Navigation controllers are containers and are not listed; their stacks are. So are tab
+/// bar controllers: every tab's stack is listed, in tab order, the selected tab's or not.
 @MainActor
 public struct ScreenSnapshot {
   public enum Placement: Equatable, Sendable {
     case root
+    /// The root of tab `index` of a tab bar controller (every tab is listed, selected or not).
+    case tab(Int)
     case pushed
     case presented(UIModalPresentationStyle)
     case alert(UIAlertController.Style)
@@ -19,7 +22,9 @@ public struct ScreenSnapshot {
   public init(window: UIWindow) {
     var entries: [Entry] = []
     func visit(_ controller: UIViewController, as placement: Placement) {
-      if let navigation = controller as? UINavigationController {
+      if let tabs = controller as? UITabBarController {
+        for (index, child) in (tabs.viewControllers ?? []).enumerated() { visit(child, as: .tab(index)) }
+      } else if let navigation = controller as? UINavigationController {
         for (index, child) in navigation.viewControllers.enumerated() {
           visit(child, as: index == 0 ? placement : .pushed)
         }

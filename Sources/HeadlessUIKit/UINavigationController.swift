@@ -95,6 +95,7 @@ open class UINavigationController: UIViewController {
   // MARK: Push
 
   open func pushViewController(_ controller: UIViewController, animated: Bool) {
+    if !isRunningDeferredOperation { HeadlessEnvironment.current.recordNavigationCall(.push, on: self, animated: animated) }
     if controller is UINavigationController {
       report(.pushNavigationController, "Pushing a navigation controller is not supported", [controller])
       return
@@ -130,17 +131,20 @@ open class UINavigationController: UIViewController {
   /// Pops the top controller; does nothing on the root.
   @discardableResult
   open func popViewController(animated: Bool) -> UIViewController? {
-    popTop(animated: animated, userInitiated: false)
+    HeadlessEnvironment.current.recordNavigationCall(.pop, on: self, animated: animated)
+    return popTop(animated: animated, userInitiated: false)
   }
 
   /// Pops everything above `controller`, which must be on the stack.
   @discardableResult
   open func popToViewController(_ controller: UIViewController, animated: Bool) -> [UIViewController]? {
-    popTo(controller, animated: animated, userInitiated: false)
+    HeadlessEnvironment.current.recordNavigationCall(.popTo, on: self, animated: animated)
+    return popTo(controller, animated: animated, userInitiated: false)
   }
 
   @discardableResult
   open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+    HeadlessEnvironment.current.recordNavigationCall(.popToRoot, on: self, animated: animated)
     guard let root = stack.first else { return nil }
     return popTo(root, animated: animated, userInitiated: false)
   }
@@ -150,6 +154,9 @@ open class UINavigationController: UIViewController {
   /// Replaces the stack in one transition: a push if the new top is new, a pop if it was below,
   /// none if it stays on top.
   open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
+    if !isRunningDeferredOperation {
+      HeadlessEnvironment.current.recordNavigationCall(.setViewControllers, on: self, animated: animated)
+    }
     for (index, controller) in controllers.enumerated() {
       if controllers[..<index].containsInstance(controller) {
         report(

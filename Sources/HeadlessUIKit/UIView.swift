@@ -46,11 +46,12 @@ open class UIView: UIResponder {
   }
 
   /// The key window when the owning controller is in its hierarchy (reachable from the window's
-  /// root through containment and presentation, and not being dismissed); nil otherwise. A plain
+  /// root through containment and presentation, not being dismissed, and not in a tab that is not
+  /// selected); nil otherwise. A plain
   /// subview answers for the view it was added to.
   public var window: UIWindow? {
     if let superview = storedSuperview { return superview.window }
-    guard let owner, owner.isInWindowHierarchy, !owner.isInDismissedChain else { return nil }
+    guard let owner, owner.isInWindowHierarchy, !owner.isInDismissedChain, owner.isInSelectedTabs else { return nil }
     return HeadlessEnvironment.current.keyWindow
   }
 

@@ -256,10 +256,12 @@ open class UIViewController: UIResponder {
   /// The completion's type is UIKit's, `(() -> Void)?`, so an override written for iOS matches it
   /// exactly; UIKit calls it on the main thread, and so does the simulator (`mainActorCompletion`).
   open func present(_ controller: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
+    HeadlessEnvironment.current.recordNavigationCall(.present, on: self, animated: animated)
     presentAsUIKitDoes(controller, animated: animated, completion: mainActorCompletion(completion))
   }
 
   open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    HeadlessEnvironment.current.recordNavigationCall(.dismiss, on: self, animated: animated)
     dismissAsUIKitDoes(animated: animated, completion: mainActorCompletion(completion))
   }
 

@@ -94,9 +94,31 @@ extension UIWindow {
     return .performed
   }
 
-  /// The navigation controller whose bar is on top: the topmost controller, if it is one.
+  /// The navigation controller whose bar is on top: the topmost controller, if it is one, or the
+  /// selected tab's, when the topmost controller is a tab bar controller.
   public var topmostNavigationController: UINavigationController? {
-    topmostViewController as? UINavigationController
+    let top = topmostViewController
+    if let tabs = top as? UITabBarController { return tabs.selectedViewController as? UINavigationController }
+    return top as? UINavigationController
+  }
+
+  /// Taps tab `index` of the tab bar on top (one that nothing is presented over): the tab bar
+  /// controller's delegate may refuse it (`shouldSelect`); else UIKit selects the tab — or, the tab
+  /// already selected, pops its navigation controller to the root — and tells the delegate.
+  public func userTapTab(_ index: Int) -> UserGestureOutcome {
+    guard let tabs = topmostViewController as? UITabBarController else {
+      return .skipped(rootViewController is UITabBarController ? "the tab bar is covered" : "no tab bar on screen")
+    }
+    if HeadlessEnvironment.current.isTransitioning { return .skipped("a transition is in progress") }
+    let controllers = tabs.viewControllers ?? []
+    guard controllers.indices.contains(index) else { return .skipped("the tab bar has \(controllers.count) tab(s)") }
+    let controller = controllers[index]
+    guard controller.tabBarItem.isEnabled else { return .skipped("tab \(index) is disabled") }
+    if tabs.delegate?.tabBarController(tabs, shouldSelect: controller) == false {
+      return .skipped("the tab bar controller's delegate refuses tab \(index)")
+    }
+    tabs.tabBar.delegate?.tabBar(tabs.tabBar, didSelect: controller.tabBarItem)
+    return .performed
   }
 
   /// Taps the back button of the topmost navigation bar.

@@ -1,6 +1,8 @@
 extension ReferenceMachine {
   /// The on-screen hierarchy the model implies, bottom to top: each navigation group's base, its
   /// pushed screens in the order they were pushed, then the group's modal (and its own group).
+  /// With tabs, the root's group lists every tab's base and pushes after the root's own, in tab
+  /// order, then the one modal all tabs share.
   public func expectedScreen() -> [ExpectedEntry] {
     var entries = [ExpectedEntry(style: "root", address: .root, id: nil, topology: topology)]
     appendGroup(base: .root, to: &entries)
@@ -9,16 +11,16 @@ extension ReferenceMachine {
 
   private func appendGroup(base: Address, to entries: inout [ExpectedEntry]) {
     let members = groupMembers(base: base)
-    let mayWait = showsWhatItHoldsMayWait  // else every screen shows what it holds: no parent addresses made
-    for member in members.pushes where member.isPathElement || !mayWait || showsWhatItHolds(member.address.parent) {
-      if member.isPathElement, case .pathElement(let index)? = member.address.last {
-        entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, topology: topology))
-      } else if let item = item(at: member.address), let spec = topology.slot(at: member.address) {
-        // Pushes that carry no identity are compared without their id: the screen keeps the one it was pushed for.
-        let id = spec.isFlag || !semantics.pushesCarryIdentity ? nil : item.id
-        entries.append(ExpectedEntry(style: "push", address: member.address, id: id, topology: topology))
+    appendPushes(members.pushes, to: &entries)
+    if base.isRoot && topology.hasTabs {
+      // Every tab's stack, in tab order: the root's is tab 0's; the tabs' modals are the root's.
+      for slot in topology.tabSlotIndices {
+        let tab = Address([.slot(slot)])
+        entries.append(ExpectedEntry(style: "tab", address: tab, id: nil, topology: topology))
+        appendPushes(groupMembers(base: tab).pushes, to: &entries)
       }
     }
+    let mayWait = showsWhatItHoldsMayWait  // else every screen shows what it holds: no parent addresses made
     var modals = members.modals
     if !semantics.laterModalsWait {
       // Two screens' modals may both be set until the engine evicts one: the newer is wanted.
@@ -36,7 +38,21 @@ extension ReferenceMachine {
     }
   }
 
-  /// Every filled slot and the root path, as `expect state` prints them, sorted by address.
+  private func appendPushes(_ pushes: [GroupMember], to entries: inout [ExpectedEntry]) {
+    let mayWait = showsWhatItHoldsMayWait  // else every screen shows what it holds: no parent addresses made
+    for member in pushes where member.isPathElement || !mayWait || showsWhatItHolds(member.address.parent) {
+      if member.isPathElement, case .pathElement(let index)? = member.address.last {
+        entries.append(ExpectedEntry(style: "push", address: member.address, id: root.path[index].value, topology: topology))
+      } else if let item = item(at: member.address), let spec = topology.slot(at: member.address) {
+        // Pushes that carry no identity are compared without their id: the screen keeps the one it was pushed for.
+        let id = spec.isFlag || !semantics.pushesCarryIdentity ? nil : item.id
+        entries.append(ExpectedEntry(style: "push", address: member.address, id: id, topology: topology))
+      }
+    }
+  }
+
+  /// Every filled slot and the root path (and the selected tab, when not the first), as `expect
+  /// state` prints them, sorted by address.
   /// `detailed` adds payloads and bump counts: the whole model, for comparisons.
   public func stateDescription(detailed: Bool = false) -> [String] {
     var lines: [String] = []
@@ -46,6 +62,11 @@ extension ReferenceMachine {
         guard let item else { continue }
         let slotAddress = address.appending(.slot(index))
         let value = spec.slots[index].isFlag ? "on" : String(item.id)
+        // A tab is always there: what its screen holds is listed, not the tab.
+        if spec.slots[index].style == .tab {
+          if let child = item.child { walk(child, at: slotAddress) }
+          continue
+        }
         lines.append("\(topology.describe(slotAddress))=\(value)" + (detailed ? " payload=\(item.payload)" : ""))
         if let child = item.child { walk(child, at: slotAddress) }
       }
@@ -57,6 +78,7 @@ extension ReferenceMachine {
       }
     }
     if !root.path.isEmpty { lines.append("path=" + root.path.map { String($0.value) }.joined(separator: ",")) }
+    if tabSelection != 0 { lines.append("tab=\(tabSelection)") }
     walk(root, at: .root)
     return lines.sorted()
   }

@@ -17,16 +17,27 @@ public struct ReferenceMachine: Hashable, Sendable {
   public let semantics: SemanticsProfile
   public private(set) var root: ReferenceScreen
   private var nextOrder = 1
+  /// With tabs: the selected tab, and the tabs whose screen has loaded, as bits by tab (tab 0's
+  /// always). Kept beside the screens, not in them: every screen's copy would carry them.
+  var tabSelection = 0
+  var loadedTabs = 1
 
   public init(topology: TopologySpec, semantics: SemanticsProfile = .navfuzz) {
     self.topology = topology
     self.semantics = semantics
     self.root = ReferenceScreen(type: 0, in: topology)
     if semantics.presentsOnlyAfterAppearing { root.hasAppeared = true }  // on screen from the start
+    if topology.hasTabs { placeTabs() }
   }
 
-  public static func == (lhs: ReferenceMachine, rhs: ReferenceMachine) -> Bool { lhs.root == rhs.root }
-  public func hash(into hasher: inout Hasher) { hasher.combine(root) }
+  public static func == (lhs: ReferenceMachine, rhs: ReferenceMachine) -> Bool {
+    lhs.root == rhs.root && lhs.tabSelection == rhs.tabSelection && lhs.loadedTabs == rhs.loadedTabs
+  }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(root)
+    hasher.combine(tabSelection)
+    hasher.combine(loadedTabs)
+  }
 
   // MARK: Reading
 
@@ -76,7 +87,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// Puts item `id` into a slot. The same id is a payload change; another id re-presents.
   @discardableResult
   public mutating func set(_ address: Address, id: Int, generation: Int) -> Bool {
-    guard slotExists(address), let spec = topology.slot(at: address), !spec.isFlag else { return false }
+    guard slotExists(address), let spec = topology.slot(at: address), !spec.isFlag, spec.style != .tab else { return false }
     if let existing = item(at: address), existing.id == id {
       modifyItem(at: address) { $0.payload += 1 }
       return true
@@ -96,7 +107,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// Turns a Bool slot on or off.
   @discardableResult
   public mutating func toggle(_ address: Address, on: Bool, generation: Int) -> Bool {
-    guard slotExists(address), let spec = topology.slot(at: address), spec.isFlag else { return false }
+    guard slotExists(address), let spec = topology.slot(at: address), spec.isFlag, spec.style != .tab else { return false }
     let isOn = item(at: address) != nil
     if on && !isOn { place(address, spec: spec, id: 0, generation: generation) }
     if !on && isOn { clear(address) }
@@ -106,7 +117,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// A payload change: same identity, nothing re-presents.
   @discardableResult
   public mutating func mutate(_ address: Address) -> Bool {
-    guard item(at: address) != nil else { return false }
+    guard item(at: address) != nil, topology.slot(at: address)?.style != .tab else { return false }
     modifyItem(at: address) { $0.payload += 1 }
     return true
   }
@@ -114,7 +125,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// Empties a slot; a pushed screen takes everything above it with it.
   @discardableResult
   public mutating func clear(_ address: Address) -> Bool {
-    guard slotExists(address) else { return false }
+    guard slotExists(address), topology.slot(at: address)?.style != .tab else { return false }
     guard let existing = item(at: address), let spec = topology.slot(at: address) else { return true }
     if spec.style == .push, existing.isOnStack {
       removeFromStack(atOrAbove: existing.order, inGroupOf: address.parent, writtenBy: address.parent)
@@ -171,7 +182,8 @@ public struct ReferenceMachine: Hashable, Sendable {
       for (index, item) in screen.slots.enumerated() {
         guard let item else { continue }
         let slotAddress = address.appending(.slot(index))
-        result.append(slotAddress)
+        // A tab is always there, not filled by anyone: only what its screen holds is listed.
+        if item.generation >= 0 || !isTabSlot(slotAddress) { result.append(slotAddress) }
         if let child = item.child { walk(child, at: slotAddress) }
       }
       for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }
@@ -193,7 +205,7 @@ public struct ReferenceMachine: Hashable, Sendable {
         guard let item else { continue }
         components.append(.slot(index))
         let spec = type.flatMap { index < topology.screens[$0].slots.count ? topology.screens[$0].slots[index] : nil }
-        if let spec, isIncluded(spec) { result.append(Address(components)) }
+        if let spec, spec.style != .tab, isIncluded(spec) { result.append(Address(components)) }
         if let child = item.child { walk(child, type: spec?.child) }
         components.removeLast()
       }
@@ -380,6 +392,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// modal still waiting for another one to go.
   public func showsWhatItHolds(_ address: Address) -> Bool {
     if semantics.presentsOnlyAfterAppearing && screen(at: address)?.hasAppeared != true { return false }
+    if topology.hasTabs && !isTabLoaded(containing: address) { return false }
     guard semantics.laterModalsWait else { return true }
     var prefix: [Address.Component] = []
     for component in address.components {
@@ -399,7 +412,7 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   /// Whether `showsWhatItHolds` can say false (and `isWaiting` true) under this profile: when it
   /// cannot, both answer without walking, and callers need not make the addresses they take.
-  var showsWhatItHoldsMayWait: Bool { semantics.presentsOnlyAfterAppearing || semantics.laterModalsWait }
+  var showsWhatItHoldsMayWait: Bool { semantics.presentsOnlyAfterAppearing || semantics.laterModalsWait || topology.hasTabs }
 
   /// Where later modals wait: whether the modal slot at `slot` is filled but not shown, because
   /// its navigation group shows another. The group shows the modal already presented, if one is
@@ -408,7 +421,7 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// one turn reach the engine together, so the one it presents first is the one shown.
   public func isWaiting(_ slot: Address) -> Bool {
     guard semantics.laterModalsWait, item(at: slot) != nil, topology.slot(at: slot)?.style.isModal == true else { return false }
-    let candidates = groupMembers(base: groupBase(of: slot.parent)).modals.filter { showsWhatItHolds($0.address.parent) }
+    let candidates = groupMembers(base: modalGroupBase(of: slot.parent)).modals.filter { showsWhatItHolds($0.address.parent) }
     let shown = candidates.first { item(at: $0.address)?.isPresented == true } ?? candidates.first
     return shown.map { $0.address != slot } ?? false
   }
@@ -494,25 +507,33 @@ public struct ReferenceMachine: Hashable, Sendable {
     var isOnStack: Bool
   }
 
-  /// Pushed screens (push slots and path elements) and filled modal slots in a group.
+  /// Pushed screens (push slots and path elements) and filled modal slots in a group. The root's
+  /// group has the modals of every tab too (one presentation context), not their pushes (each tab
+  /// is its own stack: `groupMembers(base:)` of its tab slot).
   func groupMembers(base: Address) -> (pushes: [GroupMember], modals: [GroupMember]) {
     var pushes: [GroupMember] = [], modals: [GroupMember] = []
-    func walk(_ screen: ReferenceScreen, at address: Address) {
+    func walk(_ screen: ReferenceScreen, at address: Address, modalsOnly: Bool = false) {
       let slotSpecs = topology.screens[screen.type].slots  // the slots only: not a copy of the whole screen spec
       for (index, item) in screen.slots.enumerated() {
         guard let item else { continue }
         let slotAddress = address.appending(.slot(index))
-        if slotSpecs[index].style == .push {
-          pushes.append(GroupMember(order: item.order, address: slotAddress, isPathElement: false, isOnStack: item.isOnStack))
-          if let child = item.child { walk(child, at: slotAddress) }
+        if slotSpecs[index].style == .tab {
+          if let child = item.child { walk(child, at: slotAddress, modalsOnly: true) }
+        } else if slotSpecs[index].style == .push {
+          if !modalsOnly {
+            pushes.append(GroupMember(order: item.order, address: slotAddress, isPathElement: false, isOnStack: item.isOnStack))
+          }
+          if let child = item.child { walk(child, at: slotAddress, modalsOnly: modalsOnly) }
         } else {
           modals.append(GroupMember(order: item.order, address: slotAddress, isPathElement: false, isOnStack: false))
         }
       }
       for (index, element) in screen.path.enumerated() {
         let elementAddress = address.appending(.pathElement(index))
-        pushes.append(GroupMember(order: element.order, address: elementAddress, isPathElement: true, isOnStack: element.isOnStack))
-        walk(element.screen, at: elementAddress)
+        if !modalsOnly {
+          pushes.append(GroupMember(order: element.order, address: elementAddress, isPathElement: true, isOnStack: element.isOnStack))
+        }
+        walk(element.screen, at: elementAddress, modalsOnly: modalsOnly)
       }
     }
     if let screen = screen(at: base) { walk(screen, at: base) }
@@ -567,17 +588,17 @@ public struct ReferenceMachine: Hashable, Sendable {
   /// same model (FastPathTests compares the two).
   func filledModals(inGroupOf screenAddress: Address) -> [Address] {
     var result: [Address] = []
-    let base = groupBase(of: screenAddress)
+    let base = modalGroupBase(of: screenAddress)
     var components = base.components
     func walk(_ screen: ReferenceScreen) {
       let slotSpecs = topology.screens[screen.type].slots  // the slots only: not a copy of the whole screen spec
       for index in screen.slots.indices {
         guard let item = screen.slots[index] else { continue }
         components.append(.slot(index))
-        if slotSpecs[index].style != .push {
+        if slotSpecs[index].style.isModal {
           result.append(Address(components))
         } else if let child = item.child {
-          walk(child)
+          walk(child)  // a push's screen, or a tab's (every tab shares the root's presentation context)
         }
         components.removeLast()
       }

@@ -26,11 +26,14 @@ public struct SemanticsProfile: Hashable, Sendable {
   /// A modal set while its navigation group already shows another one waits — its state stays
   /// set and nothing shows — until the shown one goes, instead of evicting it (last writer wins).
   public var laterModalsWait: Bool
+  /// When the user taps an alert's button, its binding is written back (nil) before the button's
+  /// action runs; when false, after it. `onDismiss` comes last either way.
+  public var alertWritesBackBeforeAction: Bool
 
   public init(
     name: String, summary: String, collateralPopsWriteBack: Bool = false, pushesCarryIdentity: Bool = true,
     programWaitsForTransitions: Bool = false, presentsOnlyAfterAppearing: Bool = false, alertsCarryIdentity: Bool = true,
-    laterModalsWait: Bool = false
+    laterModalsWait: Bool = false, alertWritesBackBeforeAction: Bool = false
   ) {
     self.name = name
     self.summary = summary
@@ -40,6 +43,7 @@ public struct SemanticsProfile: Hashable, Sendable {
     self.presentsOnlyAfterAppearing = presentsOnlyAfterAppearing
     self.alertsCarryIdentity = alertsCarryIdentity
     self.laterModalsWait = laterModalsWait
+    self.alertWritesBackBeforeAction = alertWritesBackBeforeAction
   }
 
   /// Whether a new id in a filled slot of this style is a new presentation (a new incarnation).
@@ -68,7 +72,7 @@ public struct SemanticsProfile: Hashable, Sendable {
     summary:
       "SwiftUI: every removal writes its binding back, pushes carry identity, alerts do not, the app waits for transitions, a second modal waits for the first to go",
     collateralPopsWriteBack: true, pushesCarryIdentity: true, programWaitsForTransitions: true, alertsCarryIdentity: false,
-    laterModalsWait: true)
+    laterModalsWait: true, alertWritesBackBeforeAction: true)
 
   public static let all: [SemanticsProfile] = [.navfuzz, .swiftNavigation, .swiftUI]
 
@@ -85,6 +89,7 @@ public struct SemanticsProfile: Hashable, Sendable {
       ("presents-only-after-appearing", presentsOnlyAfterAppearing),
       ("alerts-carry-identity", alertsCarryIdentity),
       ("later-modals-wait", laterModalsWait),
+      ("alert-write-back-before-action", alertWritesBackBeforeAction),
     ]
   }
 }

@@ -42,6 +42,11 @@ extension ReferenceMachine {
       }
     }
     visit(root)
+    if topology.hasTabs {
+      // The selected tab, and which tabs have loaded (what they hold shows only then).
+      hasher.combine(tabSelection)
+      hasher.combine(loadedTabs)
+    }
     return hasher.value
   }
 }

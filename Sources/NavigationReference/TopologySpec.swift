@@ -12,8 +12,19 @@ public struct TopologySpec: Hashable, Sendable {
   public init(name: String, screens: [ScreenSpec]) {
     self.name = name
     if let conflict = Self.pathDestinationsProblem(in: screens) { preconditionFailure("topology '\(name)': \(conflict)") }
+    if let conflict = Self.tabsProblem(in: screens) { preconditionFailure("topology '\(name)': \(conflict)") }
     self.screens = Self.layingOutDestinations(screens)
+    tabSlotIndices = screens.first.map { root in root.slots.indices.filter { root.slots[$0].style == .tab } } ?? []
   }
+
+  /// Whether the app sets its own `UINavigationControllerDelegate` on the root screen's navigation
+  /// controller (a stack's, for a topology with a path): an engine that interposes its own must
+  /// forward it every call (swift-navigation #259).
+  public var appNavigationDelegate = false
+
+  /// The root's tab slots, in tab order: tab `i + 1` is slot `tabSlotIndices[i]` (tab 0 is the root
+  /// screen itself). Empty for a topology without tabs (see `TopologySpec+Tabs`).
+  public let tabSlotIndices: [Int]
 
   /// Inlinable: callers in other modules read one field of it (`root.hasPath`) at every step, and
   /// an opaque getter copied the whole screen spec (a retain and release per array in it) each time.
@@ -231,11 +242,12 @@ public struct SlotSpec: Hashable, Sendable {
   }
 }
 
-/// How a slot's screen is shown.
+/// How a slot's screen is shown. A `tab` is a tab of a tab bar at the root (`TopologySpec+Tabs`):
+/// always shown, never set or cleared.
 public enum SlotStyle: String, Hashable, Sendable, CaseIterable {
-  case push, sheet, cover, popover, alert, dialog
+  case push, sheet, cover, popover, alert, dialog, tab
 
-  public var isModal: Bool { self != .push }
+  public var isModal: Bool { self != .push && self != .tab }
   public var isAlert: Bool { self == .alert || self == .dialog }
 }
 

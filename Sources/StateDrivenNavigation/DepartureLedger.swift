@@ -16,6 +16,9 @@ enum DepartureLedger {
   /// Links to a binding presenter that has been released, held by controllers still alive.
   static var orphanedLinks = 0
 
+  /// `NavigationStackController`s alive: without one, no path screen can have left its path.
+  static var pathStacks = 0
+
   /// Whether no controller anywhere can be departing: nothing is marked and no link is orphaned.
   static var nothingDeparts: Bool { marks == 0 && orphanedLinks == 0 }
 }

@@ -127,6 +127,31 @@ public struct EngineRules: Sendable, Equatable {
   /// and declined, in swift-navigation PR #238).
   public var runsOnDismissOnReplacement = true
 
+  /// The tab bar writes the user's tap back to its selected-tab binding; false leaves the binding
+  /// as it was, so state and screen disagree on the selected tab.
+  public var writesTabSelectionBack = true
+  /// A tab switch leaves every tab's stack as it is; false resets the tab left to its root, as an
+  /// app that rebuilds a tab's content on every switch does: its pushed screens go, and their
+  /// state is written back as if the user had popped them.
+  public var keepsTabStacksOnSwitch = true
+  /// `NavigationStackController` writes back a user's pop that lands on its root (no path screen
+  /// left, as a tab bar's pop to the root when the user taps the selected tab again); false writes
+  /// back only pops that land on a path screen, as a stack that looks up the element of the
+  /// controller `didShow` names does.
+  public var stackWritesBackPopsToRoot = true
+  /// An alert's nil write-back and `onDismiss` wait for the tapped button's handler (swift-navigation
+  /// PR #201); false runs them as the alert's dismissal ends, before the handler, whose action then
+  /// reaches a presentation whose state is already gone.
+  public var alertTeardownWaitsForHandler = true
+  /// `NavigationStackController` pops path screens with the animation the change asked for;
+  /// false passes the flag inverted, as swift-navigation did before PR #222: pops are not animated
+  /// when they should be.
+  public var stackPopsAnimateAsAsked = true
+  /// `NavigationStackController` forwards every `UINavigationControllerDelegate` call to the
+  /// delegate the app sets, keeping its own as UIKit's (swift-navigation #259); false drops the
+  /// app's delegate: the stack keeps writing pops back, and the app never hears of its stack.
+  public var forwardsNavigationDelegate = true
+
   /// The engine's own rules.
   public init() {}
 

@@ -8,7 +8,11 @@ import HeadlessUIKit
 /// prefix and reusing controllers by element). User pops (back, long-press back, swipe back) are
 /// written back as a strict prefix of the path when their transition ends. Controllers pushed by
 /// other means (leaves) are not path elements: the path never sees them.
-open class NavigationStackController<Element: Hashable>: UINavigationController, UINavigationControllerDelegate {
+///
+/// UIKit tells the stack of its transitions through its delegate, which is the stack's own; the
+/// `delegate` an app sets is forwarded every call, so the app hears its stack and the pops are
+/// still written back (swift-navigation #259, which an app's delegate silently broke).
+open class NavigationStackController<Element: Hashable>: UINavigationController {
   private let path: UIBinding<[Element]>
   private var destination: (@MainActor (Element) -> UIViewController?)?
   /// The elements the stack showed after the last change the controller made itself: anything
@@ -17,11 +21,23 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
   private var observation: ObserveToken?
   /// This controller's own waits counted in `pendingRemovals` (they must not block it).
   private var ownPendingReconciliations = 0
+  /// The delegate UIKit talks to: it hears the stack's transitions, then tells the app's.
+  private let stackDelegate = StackDelegate()
 
   public init(path: UIBinding<[Element]>, root: UIViewController) {
     self.path = path
     super.init(rootViewController: root)
-    delegate = self
+    stackDelegate.stack = self
+    super.delegate = stackDelegate
+    DepartureLedger.pathStacks += 1
+  }
+
+  isolated deinit { DepartureLedger.pathStacks -= 1 }
+
+  /// The app's own delegate. UIKit keeps talking to the stack's, which forwards it every call.
+  open override weak var delegate: (any UINavigationControllerDelegate)? {
+    get { stackDelegate.base }
+    set { stackDelegate.base = newValue }
   }
 
   /// Required by UIKit's `NSCoding`; this controller is only made in code.
@@ -94,13 +110,13 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
       controller.loadViewIfNeeded()
     } else if common == target.count, !rules.popsRemovedPathElementsWhole, current.count == target.count + 1 {
       appliedElements = target
-      _ = popViewController(animated: true)
+      _ = popViewController(animated: rules.stackPopsAnimateAsAsked)
     } else if common == target.count {
       let firstRemoved = onStack[common].0
       let index = viewControllers.firstIndex { $0 === firstRemoved }!
       appliedElements = target
       markLeavesCollateral(viewControllers[index...])
-      popToViewController(viewControllers[index - 1], animated: true)
+      popToViewController(viewControllers[index - 1], animated: rules.stackPopsAnimateAsAsked)
     } else {
       let keepCount =
         common < onStack.count
@@ -188,14 +204,15 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
   /// Set when a pop the engine made for a screen below took path screens along.
   private var removedPathControllersWereCollateral = false
 
-  public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+  fileprivate func stackWillShow(_ viewController: UIViewController) {
     let removed = viewControllers.isEmpty ? [] : children.filter { child in !viewControllers.contains { $0 === child } }
     if removed.contains(where: { element(of: $0) != nil && $0.isCollateralRemoval }) {
       removedPathControllersWereCollateral = true
     }
   }
 
-  public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+  fileprivate func stackDidShow(_ viewController: UIViewController) {
+    if !rules.stackWritesBackPopsToRoot, element(of: viewController) == nil { return }
     let shown = viewControllers.compactMap { element(of: $0) }
     let applied = appliedElements
     appliedElements = shown
@@ -233,6 +250,81 @@ open class NavigationStackController<Element: Hashable>: UINavigationController,
     path.wrappedValue = Array(current.prefix(shown.count))
   }
 }
+
+/// A stack that says whether its path still has the element of one of its screens, before it has
+/// looked at the path again (a protocol: the stack is generic).
+@MainActor
+protocol PathScreenStack: AnyObject {
+  func pathStillHasElement(of controller: UIViewController) -> Bool
+}
+
+extension NavigationStackController: PathScreenStack {
+  /// True for a screen that is no path screen; for a path screen, whether a rebuild for the path
+  /// as it is now would keep it.
+  func pathStillHasElement(of controller: UIViewController) -> Bool {
+    guard element(of: controller) != nil else { return true }
+    return controllersWanted(by: path.wrappedValue).contains(ObjectIdentifier(controller))
+  }
+}
+
+/// The stack's delegate as UIKit sees it: the stack hears each transition, and the app's own
+/// delegate (`base`) hears every call UIKit makes, with the app's answers returned.
+@MainActor
+private final class StackDelegate: UINavigationControllerDelegate {
+  weak var stack: (any StackTransitionListener)?
+  weak var base: (any UINavigationControllerDelegate)?
+  /// The app's delegate, unless the engine drops it (a mutant).
+  private var forwarded: (any UINavigationControllerDelegate)? { rules.forwardsNavigationDelegate ? base : nil }
+
+  func navigationController(
+    _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+  ) {
+    stack?.stackWillShow(viewController)
+    forwarded?.navigationController(navigationController, willShow: viewController, animated: animated)
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {
+    stack?.stackDidShow(viewController)
+    forwarded?.navigationController(navigationController, didShow: viewController, animated: animated)
+  }
+
+  func navigationControllerSupportedInterfaceOrientations(
+    _ navigationController: UINavigationController
+  ) -> UIInterfaceOrientationMask {
+    forwarded?.navigationControllerSupportedInterfaceOrientations(navigationController) ?? .all
+  }
+
+  func navigationControllerPreferredInterfaceOrientationForPresentation(
+    _ navigationController: UINavigationController
+  ) -> UIInterfaceOrientation {
+    forwarded?.navigationControllerPreferredInterfaceOrientationForPresentation(navigationController) ?? .portrait
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController,
+    interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)? {
+    forwarded?.navigationController(navigationController, interactionControllerFor: animationController)
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+    from fromVC: UIViewController, to toVC: UIViewController
+  ) -> (any UIViewControllerAnimatedTransitioning)? {
+    forwarded?.navigationController(navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
+  }
+}
+
+/// What the stack's delegate tells the stack (a protocol: the stack is generic, its delegate not).
+@MainActor
+private protocol StackTransitionListener: AnyObject {
+  func stackWillShow(_ viewController: UIViewController)
+  func stackDidShow(_ viewController: UIViewController)
+}
+
+extension NavigationStackController: StackTransitionListener {}
 
 private let elementKey = AssociatedKey<ElementBox>()
 

@@ -105,7 +105,7 @@ extension UIViewController {
       case .didMoveToParent(isNil: false):
         // Joined a hierarchy without appearing (a screen deep-linked below the top of a stack):
         // it can present and push now.
-        if rules.presentsOnceInHierarchy, presenter.viewIfLoaded?.window != nil { table.releaseWaiting() }
+        if rules.presentsOnceInHierarchy, presenter.isInWindowHierarchyOrHiddenTab { table.releaseWaiting() }
       case .didMoveToParent(isNil: true):
         table.dropWaiting()  // it will not appear again
         presenter.dismissPresentationsOfDepartedPresenter(table)

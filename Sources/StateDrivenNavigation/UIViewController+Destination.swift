@@ -157,7 +157,7 @@ extension UIViewController {
         // when a button is tapped); `onDismiss` still comes after the handler.
         writeBack()
         MainQueue.async { runOnDismiss() }
-      } else if child is UIAlertController {
+      } else if child is UIAlertController, rules.alertTeardownWaitsForHandler {
         // After the button's handler, which UIKit runs when the dismissal completes (#201).
         MainQueue.async {
           writeBack()
@@ -188,15 +188,16 @@ extension UIViewController {
     }
     // Not yet (or no longer) in the window, and nothing in flight that would put it there: wait
     // until it appears or joins the window's hierarchy.
-    guard table.hasAppeared || (rules.presentsOnceInHierarchy && viewIfLoaded?.window != nil) else {
+    guard table.hasAppeared || (rules.presentsOnceInHierarchy && isInWindowHierarchyOrHiddenTab) else {
       table.waitForAppearance(key) { [weak self, weak table] in
         guard let self, let table else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
     }
-    // A presenter that left the screen while it waited presents nothing.
-    guard viewIfLoaded?.window != nil else { return }
+    // A presenter that left the screen while it waited presents nothing. One in a tab not selected
+    // presents: UIKit presents on the tab bar controller, which is on screen.
+    guard isInWindowHierarchyOrHiddenTab else { return }
     if let presented = presentedViewController, rules.checksWhatIsPresented {
       if rules.laterModalsWait, presented.associatedObject(for: dismissedByBindingKey) == nil {
         // Another binding's modal, still wanted: wait for it to go instead of evicting it. The
@@ -251,7 +252,7 @@ extension UIViewController {
     guard let entry = table[key], entry.controller === child, child.parent == nil, entry.isStillWanted() else { return }
     if waitsWhileDeparting({ [weak self] in self?.pushWhenIdle(child, key: key, table: table) }) { return }
     guard let navigation = navigationController ?? (self as? UINavigationController) else {
-      if viewIfLoaded?.window != nil {
+      if isInWindowHierarchyOrHiddenTab {
         NavigationWarnings.record("Can't present navigation item: navigationController is nil (\(debugName))")
       }
       return
@@ -262,7 +263,7 @@ extension UIViewController {
       }
       return
     }
-    guard table.hasAppeared || (rules.presentsOnceInHierarchy && viewIfLoaded?.window != nil) else {
+    guard table.hasAppeared || (rules.presentsOnceInHierarchy && isInWindowHierarchyOrHiddenTab) else {
       table.waitForAppearance(key) { [weak self, weak table] in
         guard let self, let table else { return }
         self.pushWhenIdle(child, key: key, table: table)
@@ -460,6 +461,7 @@ extension UIViewController {
   /// held back — dropped when it goes, shown if it is wanted again. Returns whether it was held
   /// (or dropped, when the screen whose state showed it no longer exists).
   private func waitsWhileDeparting(_ work: @escaping @MainActor () -> Void) -> Bool {
+    markPathScreenLeftItsPath()
     switch departure {
     case nil:
       return false
@@ -470,6 +472,27 @@ extension UIViewController {
       held.work.append(work)
       departing.setAssociatedObject(held, for: heldWhileDepartingKey)
       return true
+    }
+  }
+
+  /// Marks departing the path screen this controller belongs to (itself, a container, or the
+  /// screen whose state showed it) when its element has left its stack's path, before the stack
+  /// has looked at the path again: a tab switch can show a hidden stack's screens in between, and
+  /// what they waited to show until they appeared is stale. The stack marks or unmarks its screens
+  /// again when it looks.
+  private func markPathScreenLeftItsPath() {
+    guard DepartureLedger.pathStacks > 0 else { return }  // no stack, no path screen
+    var candidate: UIViewController? = self
+    while let current = candidate {
+      if current.parent is UINavigationController, let stack = current.parent as? any PathScreenStack {
+        if !stack.pathStillHasElement(of: current) { current.markDeparting() }
+        return
+      }
+      if let link = current.associatedObject(for: bindingPresenterKey) {
+        candidate = link.controller
+      } else {
+        candidate = current.parent ?? current.presentingViewController
+      }
     }
   }
 
@@ -505,10 +528,23 @@ extension UIViewController {
   /// when the pop ends — at once under a full-screen cover, where the stack is off screen — so a
   /// controller popped with others still has its parent while the ones above it are detached.
   var isStillShown: Bool {
-    guard viewIfLoaded?.window != nil else { return false }
+    guard isInWindowHierarchyOrHiddenTab else { return false }
     guard let navigation = parent as? UINavigationController else { return true }
     for controller in navigation.viewControllers where controller === self { return true }
     return false
+  }
+
+  /// Whether this controller is in the window's hierarchy, its tab selected or not: its own view is
+  /// in the window, or it is in a tab bar controller's tab whose view is out of the window while
+  /// another tab is selected. A screen of such a tab still drives its state: UIKit changes a stack
+  /// nobody sees without a transition, and presents its modals on the tab bar controller, which is
+  /// on screen (docs/SEMANTICS.md, "Tabs").
+  var isInWindowHierarchyOrHiddenTab: Bool {
+    if viewIfLoaded?.window != nil { return true }
+    guard tabBarController != nil else { return false }
+    var outermost: UIViewController = self
+    while let parent = outermost.parent { outermost = parent }
+    return outermost.viewIfLoaded?.window != nil
   }
 
   /// Whether this controller or a container of it is being dismissed (UIKit's `isBeingDismissed`

@@ -10,9 +10,21 @@ import Testing
   /// reference per list, each slot's spec looked up by its address.
   static func plainSlotAndIntentSteps(_ explorer: Explorer, for runner: Runner) -> [Step] {
     let topology = explorer.topology
+    // Tabs are no steps of their own, but their screens' intents are offered.
+    func isTab(_ address: Address) -> Bool { topology.spec.slot(at: address)?.style == .tab }
     func existingScreens(_ reference: ReferenceMachine) -> [Address] {
       var result: [Address] = [.root]
-      for address in reference.filledSlots() where reference.item(at: address)?.child != nil { result.append(address) }
+      let tabs = topology.spec.tabSlotIndices.map { Address([.slot($0)]) }
+      // `filledSlots()` lists no tab: each tab's screen comes before the first slot inside it.
+      var pendingTabs = tabs
+      for address in reference.filledSlots() {
+        while let tab = pendingTabs.first, address.components.starts(with: tab.components) || tab < address {
+          result.append(tab)
+          pendingTabs.removeFirst()
+        }
+        if reference.item(at: address)?.child != nil { result.append(address) }
+      }
+      result += pendingTabs
       for index in reference.path.indices { result.append(Address.root.appending(.pathElement(index))) }
       return result
     }
@@ -21,7 +33,7 @@ import Testing
       func walk(_ screen: ReferenceScreen, at address: Address) {
         for (index, item) in screen.slots.enumerated() where !topology.spec.screens[screen.type].slots[index].isAbsent {
           let slotAddress = address.appending(.slot(index))
-          result.append(slotAddress)
+          if !isTab(slotAddress) { result.append(slotAddress) }
           if let child = item?.child { walk(child, at: slotAddress) }
         }
         for (index, element) in screen.path.enumerated() { walk(element.screen, at: address.appending(.pathElement(index))) }

@@ -29,9 +29,9 @@ import Testing
     }.joined()
   }
 
-  /// `slot=ID payload=P` with ID renamed (flags say `on`; `path=` and `bumps(…)=` lines hold no id).
+  /// `slot=ID payload=P` with ID renamed (flags say `on`; `path=`, `tab=` and `bumps(…)=` lines hold no id).
   static func renamingID(inModelLine line: String, _ rename: (Int) -> Int) -> String {
-    guard !line.hasPrefix("path="), !line.hasPrefix("bumps("), let equals = line.firstIndex(of: "=") else { return line }
+    guard !line.hasPrefix("path="), !line.hasPrefix("tab="), !line.hasPrefix("bumps("), let equals = line.firstIndex(of: "=") else { return line }
     let valueStart = line.index(after: equals)
     let valueEnd = line[valueStart...].firstIndex(of: " ") ?? line.endIndex
     guard let id = Int(line[valueStart..<valueEnd]) else { return line }

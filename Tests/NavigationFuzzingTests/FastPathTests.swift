@@ -149,6 +149,8 @@ import Testing
         case .untilTransitionEnd: isTransitioning
         case .bump, .tick, .advance, .settle: true
         case .expect: false
+        case .selectTab: spec.hasTabs
+        case .userTab: top is UITabBarController
         }
       }
       let plain = enabled.filter(allowed).map { ($0, stepWeight($0)!) }

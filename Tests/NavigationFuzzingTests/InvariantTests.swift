@@ -36,6 +36,13 @@ import Testing
     ("restores-popped-screens", "topology stack\npath append 1\nsettle\nuser back\nsettle\n", .noStaleTransition),
     // A path of several kinds: a detail shown with the recording's screen.
     ("last-destination-wins", "topology syncups-stack\npath append detail 1\nsettle\n", .stackPathConsistency),
+    // Tabs, and the harness's former blind spots.
+    ("tab-tap-not-written-back", "topology tabs\nuser tab 1\nsettle\n", .selectedTab),
+    ("tab-rebuilt-on-switch", "topology tabs\npath append 1\nsettle\nselect-tab 2\nsettle\n", .tabSwitchKeepsScreens),
+    ("pop-to-root-not-heard", "topology tabs\npath append 1\nsettle\nuser tab 0\nsettle\n", .stackPathConsistency),
+    ("alert-teardown-before-action", "topology tabs\nset notice 1\nsettle\nuser alert-tap 0\nsettle\n", .alertCallbackOrder),
+    ("pops-not-animated", "topology stack\npath append 1\nsettle\npath remove-last 1\nsettle\n", .animatedAsAsked),
+    ("drops-app-delegate", "topology tabs\npath append 1\nsettle\n", .delegateForwarding),
   ]
 
   @Test(arguments: 0..<mutantTraces.count)

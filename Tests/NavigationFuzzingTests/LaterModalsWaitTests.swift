@@ -182,7 +182,7 @@ import Testing
 
   /// Campaigns: judged by the `swiftui` profile, the engine that waits is clean where modals
   /// compete for one navigation group.
-  @Test(arguments: [Topology.basic, .counter, .covers, .callbacks])
+  @Test(arguments: [Topology.basic, .counter, .covers, .callbacks, .tabs])
   func anEngineThatWaitsIsCleanInCampaigns(_ topology: Topology) {
     let result = NavFuzz.check(engine: Self.waitsLikeSwiftUI, topology: topology, runs: 150)
     #expect(result.passed, "\(result)")

@@ -44,7 +44,7 @@ extension Runner {
   /// and returns true; else false (the caller checks in full).
   func repeatsCleanQuiescentCheck() -> Bool {
     guard repeatsCleanQuiescentChecks, let last = lastCleanCheck, last == cleanCheck(depth: last.depth),
-      unverifiedRemovals.isEmpty, identityChanges.isEmpty, !navigationChangedSinceQuiescence
+      unverifiedRemovals.isEmpty, identityChanges.isEmpty, !navigationChangedSinceQuiescence, !tabSwitchedSinceQuiescence
     else { return false }
     countDepth(last.depth)
     checked(.noDoublePresentation)
@@ -55,6 +55,7 @@ extension Runner {
     checked(.stateUIConsistency)
     checked(.onDismissExactlyOnce)
     checked(.observeIdempotence)
+    countTabAndDelegateChecks()
     checked(.userInvariant)
     checked(.referenceAgreement)
     quiescentChecksRepeated += 1

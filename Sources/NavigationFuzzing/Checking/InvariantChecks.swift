@@ -158,11 +158,39 @@ extension Runner {
     var identities: [Int] = []
     identities.reserveCapacity(entries.count)
     for entry in entries { identities.append(entry.controller.serial) }
-    if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen, last != identities {
-      violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
+    // tab-switch-keeps-screens: a switch alone changes no controller of a tab whose expected
+    // screens it leaves as they were (every tab is listed whichever is selected). It may change a
+    // tab's: loading a tab shows what it holds, and where screens present only once they appeared,
+    // a screen a switch shows for the first time shows what it held back.
+    var tabsOfEntries: [Int] = []
+    if optionShapes.tabCount > 0 {
+      checked(.tabSwitchKeepsScreens)
+      for entry in entries { tabsOfEntries.append(tab(of: entry)) }
+    }
+    if !navigationChangedSinceQuiescence, let last = lastQuiescentScreen {
+      if tabSwitchedSinceQuiescence {
+        if let changed = tabWhoseControllersChanged(
+          from: (last, lastQuiescentTabs, lastQuiescentExpected), to: (identities, tabsOfEntries, expected()))
+        {
+          violation(
+            .tabSwitchKeepsScreens,
+            "only the selected tab changed, yet the controllers of tab \(changed) (\(topology.spec.tabName(changed))) did")
+        }
+      } else if last != identities {
+        violation(.observeIdempotence, "nothing navigation reads changed, yet the controllers on screen did")
+      }
     }
     lastQuiescentScreen = identities
+    if optionShapes.tabCount > 0 {
+      lastQuiescentTabs = tabsOfEntries
+      lastQuiescentExpected = expected()
+    }
     navigationChangedSinceQuiescence = false
+    tabSwitchedSinceQuiescence = false
+
+    // selected-tab, delegate-forwarding.
+    checkTabsAndDelegates { violation($0, $1) }
+    world.endAlertTapWatches()
 
     // user-invariant: the app's own.
     checked(.userInvariant)

@@ -17,6 +17,11 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable, C
   case noStaleTransition = "no-stale-transition"
   /// An invariant of the app's own, from its feature code.
   case userInvariant = "user-invariant"
+  case selectedTab = "selected-tab"
+  case tabSwitchKeepsScreens = "tab-switch-keeps-screens"
+  case alertCallbackOrder = "alert-callback-order"
+  case animatedAsAsked = "animated-as-asked"
+  case delegateForwarding = "delegate-forwarding"
 
   public static func < (lhs: InvariantID, rhs: InvariantID) -> Bool {
     lhs.ordinal < rhs.ordinal
@@ -40,6 +45,11 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable, C
     case .engineWarning: 11
     case .noStaleTransition: 12
     case .userInvariant: 13
+    case .selectedTab: 14
+    case .tabSwitchKeepsScreens: 15
+    case .alertCallbackOrder: 16
+    case .animatedAsAsked: 17
+    case .delegateForwarding: 18
     }
   }
 
@@ -60,6 +70,12 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable, C
     case .engineWarning: "the engine reports no runtime warning (EngineWarnings.report)"
     case .noStaleTransition: "a push or presentation starts only for what the model holds then, never for what the user removed"
     case .userInvariant: "the app's own invariants over its models (AppFeatures.violatedInvariants) hold"
+    case .selectedTab: "once settled, the tab bar shows the tab the model selects, and the user's tap is written back"
+    case .tabSwitchKeepsScreens: "a tab switch changes no controller on screen: every tab keeps its screens and state"
+    case .alertCallbackOrder:
+      "an alert button's action, the nil write-back and onDismiss run in the profile's order; no action reaches a presentation already gone"
+    case .animatedAsAsked: "every navigation call an engine makes on screen animates as the change asked (the default: animated)"
+    case .delegateForwarding: "an app's own navigation delegate hears every transition of its navigation controller"
     }
   }
 }

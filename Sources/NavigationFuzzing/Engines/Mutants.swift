@@ -116,12 +116,12 @@ extension EngineChoice {
   /// Every mutant: the engine's rule variants, the app glue's, the engine variants that replace
   /// one component (a stack controller, how covers are wrapped), the rule variants of
   /// `swift-navigation-like`, then the built-in engine's variants with swift-navigation's
-  /// reported defects.
+  /// reported defects, then those with tab bar bugs and the harness's former blind spots.
   public static var mutants: [EngineChoice] {
     let components: [EngineChoice] = [
       endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens, lastDestinationWins,
     ]
     return Mutant.all.map(\.engine) + components + Mutant.ofSwiftNavigationLike.map(\.engine)
-      + Mutant.ofReportedBugs.map(\.engine)
+      + Mutant.ofReportedBugs.map(\.engine) + Mutant.ofTabsAndBlindSpots.map(\.engine)
   }
 }

@@ -20,6 +20,10 @@ public protocol NavigationEngine {
   /// one the harness built).
   var screenReading: ScreenReading? { get }
 
+  /// Builds the tab bar controller at the root of a topology with tabs, showing `tabs.tabs` and
+  /// driven by its selected tab (default: StateDrivenNavigation's `NavigationTabBarController`).
+  func makeTabs(_ tabs: TabConnection) -> UITabBarController
+
   /// The semantics profile the engine is judged by unless told otherwise (default: `navfuzz`).
   static var semantics: SemanticsProfile { get }
   /// What the engine offers (default: everything the harness checks).
@@ -28,6 +32,8 @@ public protocol NavigationEngine {
 
 extension NavigationEngine {
   public var screenReading: ScreenReading? { nil }
+  public func makeTabs(_ tabs: TabConnection) -> UITabBarController { StateDrivenEngine.tabBar(tabs) }
+
   public static var semantics: SemanticsProfile { .navfuzz }
   public static var contract: EngineContract { EngineContract() }
 }
@@ -82,4 +88,16 @@ public struct PathConnection {
   public var content: @MainActor (PathElement) -> UIViewController {
     { [destinations] element in destinations[element.kind](element) }
   }
+}
+
+/// The tab bar of a topology with tabs, as an engine sees it.
+@MainActor
+public struct TabConnection {
+  /// The root screen's model, which holds the selected tab.
+  public let model: ScreenModel
+  /// Each tab's controller, in tab order: tab 0 the root screen's navigation controller (or stack),
+  /// then each tab's navigation controller, its screen at the root.
+  public let tabs: [UIViewController]
+  /// The selected tab, observable: the state selects the tab, and the user's tap is written here.
+  public var selectedTabKeyPath: ReferenceWritableKeyPath<ScreenModel, Int> { \ScreenModel.selectedTab }
 }

@@ -15,7 +15,7 @@ struct RestoresPoppedScreensEngine: NavigationEngine {
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
     let stack = StateDrivenEngine.stack(path, root: root, NavigationStackController.init)
     let repair = RepairingDelegate(stack: stack, path: path, content: path.content)
-    stack.delegate = repair
+    stack.delegate = repair  // the app's delegate: the stack forwards it every call
     stack.setAssociatedObject(repair, for: repairKey)
     return stack
   }
@@ -23,7 +23,7 @@ struct RestoresPoppedScreensEngine: NavigationEngine {
 
 private let repairKey = AssociatedKey<RepairingDelegate>()
 
-/// Stands between the stack and its own delegate methods.
+/// The app's delegate on the stack: the stack forwards it every call after its own work.
 @MainActor
 private final class RepairingDelegate: UINavigationControllerDelegate {
   private weak var stack: NavigationStackController<PathElement>?
@@ -44,13 +44,13 @@ private final class RepairingDelegate: UINavigationControllerDelegate {
       .filter { child in !navigationController.viewControllers.contains { $0 === child } }
       .compactMap { stack?.element(of: $0) }
       .filter { elements.contains($0) }
-    stack?.navigationController(navigationController, willShow: viewController, animated: animated)
   }
 
   func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
     let repairs = leaving
     leaving = []
-    stack?.navigationController(navigationController, didShow: viewController, animated: animated)
+    // The stack has heard of the pop first (it forwards to the app's delegate after its own work)
+    // and written it back.
     for element in repairs {
       let repaired = content(element)
       // Once back on the stack, the path (now written back) no longer has it: pop it again.

@@ -55,6 +55,13 @@ public struct StateDrivenEngine: NavigationEngine {
     return UIBinding(root: slot.model, keyPath: slot.flagKeyPath, get: accessors.get, set: accessors.set)
   }
 
+  /// `NavigationTabBarController`, bound to the selected tab read and written directly (see `item(of:)`).
+  static func tabBar(_ tabs: TabConnection) -> UITabBarController {
+    let binding = UIBinding(
+      root: tabs.model, keyPath: tabs.selectedTabKeyPath, get: { $0.selectedTab }, set: { $0.selectedTab = $1 })
+    return NavigationTabBarController(selectedIndex: binding, tabs: tabs.tabs)
+  }
+
   public func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
     Self.stack(path, root: root, NavigationStackController.init)
   }

@@ -116,6 +116,8 @@ public enum FuzzInput {
       return button == 0 ? [kindByte] : nil
     case .user(.backTo(let target)):
       return target < max(options.stackDepth - 1, 1) ? [kindByte, UInt8(target)] : nil
+    case .selectTab(let tab), .user(.tab(let tab)):
+      return tab < options.tabCount ? [kindByte, UInt8(tab)] : nil
     case .user: return [kindByte]
     case .advance(let milliseconds):
       return index(milliseconds, in: generatedDurations).map { [kindByte, $0] }

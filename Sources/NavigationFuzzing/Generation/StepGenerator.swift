@@ -27,6 +27,8 @@ func stepWeight(_ kind: ActionKind) -> Int? {
   case .settle: 3
   case .untilTransitionEnd: 2  // only while a transition runs: the window of next-tick write-backs
   case .expect: nil
+  case .selectTab: 3  // only with tabs
+  case .userTab: 3
   }
 }
 
@@ -94,6 +96,8 @@ public struct StepGenerator<Choices: ChoiceSource> {
     case .userBackTo: return .user(.backTo(random.below(max(options.stackDepth - 1, 1))))
     case .userSwipeBack: return .user(.swipeBack)
     case .userSwipeBackCancel: return .user(.swipeBackCancel)
+    case .selectTab: return .selectTab(random.below(options.tabCount))
+    case .userTab: return .user(.tab(random.below(options.tabCount)))
     case .tick: return .tick
     case .advance: return .advance(random.pick(generatedDurations))
     case .untilTransitionEnd: return .untilTransitionEnd
@@ -161,6 +165,8 @@ struct StepOptions {
     return values
   }
   let stackDepth: Int
+  /// How many tabs the tab bar has (0 without tabs).
+  let tabCount: Int
   /// The buttons of the alert or dialog on top (0 when none is).
   var alertButtons: Int { alert?.actions.count ?? 0 }
   private let alert: UIAlertController?
@@ -208,9 +214,11 @@ struct StepOptions {
     let window = runner.world.window
     let top = window.topmostViewController
     let presented = top != nil && top !== window.rootViewController
-    // `window.topmostNavigationController` is the top cast to a navigation controller: cast here
-    // rather than walk to the top again.
-    let stackDepth = (top as? UINavigationController)?.viewControllers.count ?? 0
+    // `window.topmostNavigationController` is the top cast to a navigation controller (or, for a
+    // tab bar, its selected tab's): cast here rather than walk to the top again.
+    let tabs = shapes.tabCount > 0 ? top as? UITabBarController : nil
+    let stackDepth = ((tabs?.selectedViewController ?? top) as? UINavigationController)?.viewControllers.count ?? 0
+    tabCount = shapes.tabCount
     self.stackDepth = stackDepth
     alert = top as? UIAlertController
     var applicable: UInt32 = 0
@@ -232,6 +240,9 @@ struct StepOptions {
       case .tick, .advance, .settle: allowed = true
       case .untilTransitionEnd: allowed = runner.environment.isTransitioning
       case .expect: allowed = false
+      case .selectTab: allowed = shapes.tabCount > 0
+      // The tab bar is covered while anything is presented over it.
+      case .userTab: allowed = tabs != nil
       }
       if allowed, let weight = stepWeight(kind) {
         applicable |= 1 << kind.ordinal
@@ -373,6 +384,11 @@ struct OptionWalk {
     counts.screens += 1
     counts.intents += shapes.intentCounts[screen.type]
     for slot in shapes.slots[screen.type] {
+      if slot.isTab {
+        // A tab is no option of its own: only what its screen offers.
+        if let child = screen.slots[slot.index]?.child { count(child, into: &counts) }
+        continue
+      }
       if slot.isFlag { counts.flagSlots += 1 } else { counts.itemSlots += 1 }
       switch screen.slots[slot.index] {
       case .none: continue
@@ -410,6 +426,14 @@ struct OptionWalk {
       remaining -= intents
     }
     for slot in shapes.slots[screen.type] {
+      if slot.isTab {
+        if let child = screen.slots[slot.index]?.child {
+          components.append(.slot(slot.index))
+          if let found = find(list, &remaining, in: child, at: &components) { return found }
+          components.removeLast()
+        }
+        continue
+      }
       switch screen.slots[slot.index] {
       case .none:
         if ListSet.slot(isFlag: slot.isFlag, filled: false).contains(list) {
@@ -455,6 +479,14 @@ struct OptionWalk {
         }
       }
       for slot in shapes.slots[screen.type] {
+        if slot.isTab {
+          if let child = screen.slots[slot.index]?.child {
+            components.append(.slot(slot.index))
+            guard walk(child) else { return false }
+            components.removeLast()
+          }
+          continue
+        }
         let filled = screen.slots[slot.index] != nil
         components.append(.slot(slot.index))
         guard visit(Entry(lists: .slot(isFlag: slot.isFlag, filled: filled), screenType: screen.type, filled: filled), components)
@@ -482,21 +514,22 @@ struct OptionWalk {
 final class OptionShapes: Sendable {
   /// Each type's number of intents.
   let intentCounts: [Int]
-  /// Each type's slots that exist (not `isAbsent`), in order.
-  let slots: [[(index: Int, isFlag: Bool)]]
+  /// Each type's slots that exist (not `isAbsent`), in order; a tab is walked into, never offered.
+  let slots: [[(index: Int, isFlag: Bool, isTab: Bool)]]
   /// What a path step may append (`pathValueChoices`).
   let pathValueChoices: [Int]
   let hasPath: Bool
   let pathIsByValue: Bool
+  let tabCount: Int
 
   init(_ spec: TopologySpec) {
     var intentCounts: [Int] = []
-    var slots: [[(index: Int, isFlag: Bool)]] = []
+    var slots: [[(index: Int, isFlag: Bool, isTab: Bool)]] = []
     for screen in spec.screens {
       intentCounts.append(screen.intents.count)
-      var present: [(index: Int, isFlag: Bool)] = []
+      var present: [(index: Int, isFlag: Bool, isTab: Bool)] = []
       for index in screen.slots.indices where !screen.slots[index].isAbsent {
-        present.append((index, screen.slots[index].isFlag))
+        present.append((index, screen.slots[index].isFlag, screen.slots[index].style == .tab))
       }
       slots.append(present)
     }
@@ -505,6 +538,7 @@ final class OptionShapes: Sendable {
     pathValueChoices = NavigationFuzzing.pathValueChoices(spec)
     hasPath = spec.root.hasPath
     pathIsByValue = spec.root.pathEquality == .byValue
+    tabCount = spec.tabCount
   }
 }
 
@@ -514,9 +548,15 @@ extension StepGenerator where Choices == SplitMix64 {
     var generator = SplitMix64(seed: seed)
     // Loops, not `filter`: a closure made in main-actor code checks the executor at each call.
     var kinds: [ActionKind] = []
+    // The tab kinds are drawn from a generator of their own, so every seed keeps the kinds (and the
+    // draws after them) it had before tabs existed.
+    var tabDraws = SplitMix64(seed: seed ^ 0x7ab5_7ab5_7ab5_7ab5)
     for kind in ActionKind.allCases where stepWeight(kind) != nil {
+      let isTabKind = kind == .selectTab || kind == .userTab
       // Drawn in the same order as before (kind by kind), so every seed keeps its kinds.
-      if !swarm || kind == .settle || !generator.chance(1, in: 4) { kinds.append(kind) }
+      if !swarm || kind == .settle || !(isTabKind ? tabDraws.chance(1, in: 4) : generator.chance(1, in: 4)) {
+        kinds.append(kind)
+      }
     }
     if swarm {
       if !kinds.contains(.set) && !kinds.contains(.pathAppend) && !kinds.contains(.toggle) { kinds.append(.set) }

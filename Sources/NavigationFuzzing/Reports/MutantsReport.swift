@@ -39,6 +39,10 @@ public struct MutantsReport {
     case EngineChoice.coverWithoutNavigation.name: .covers
     case EngineChoice.restoresPoppedScreens.name: .stack
     case EngineChoice.lastDestinationWins.name: .syncUpsStack
+    case "tab-tap-not-written-back", "tab-rebuilt-on-switch", "pop-to-root-not-heard", "drops-app-delegate",
+      "alert-teardown-before-action":
+      .tabs
+    case "pops-not-animated": .stack
     case "sn-pops-pusher-under-modal": .basic
     case "sn-pop-lost-to-path-change", "sn-modal-gone-no-ondismiss", "sn-pops-only-the-top",
       "sn-pop-sync-erases-append":

@@ -58,6 +58,15 @@ public final class Runner {
   var identityChanges: [(address: Address, generation: Int)] = []
   var lastQuiescentScreen: [Int]?
   var navigationChangedSinceQuiescence = true
+  /// A tab switch (the program's or the user's) since the last quiescent point; the tab the user
+  /// last tapped, until a quiescent point checks it was written back (see `TabChecks`).
+  var tabSwitchedSinceQuiescence = false
+  var lastUserTab: Int?
+  /// The tab of each controller on screen at the last quiescent point, and what the reference
+  /// expected on screen then (with tabs): a switch keeps the controllers of every tab whose
+  /// expected screens it does not change.
+  var lastQuiescentTabs: [Int] = []
+  var lastQuiescentExpected: [ExpectedEntry] = []
   /// What the generator and the quiescent checks compute from the reference alone, kept while the
   /// reference is not written (see `ReferenceDerived`).
   var optionCounts = ReferenceDerived<OptionCounts>()
@@ -110,6 +119,10 @@ public final class Runner {
     var withoutIdentityBefore = step.isProgram ? world.filledWithoutIdentity() : []
     let referenceBefore = step.isProgram ? world.reference : nil
     let stackTransition = world.rootStackTransition
+    // The program's writes, and the consequences the harness mirrors into the model, are not an
+    // engine's write-backs (`World+CallbackOrder`).
+    world.isApplyingProgramStep = step.isProgram
+    defer { world.isApplyingProgramStep = false }
     let outcome = try apply(step, clearingFirst: clearingFirst, since: referenceBefore, refreshing: &withoutIdentityBefore)
     switch step {
     case .tick, .advance, .settle, .untilTransitionEnd:
@@ -138,7 +151,8 @@ public final class Runner {
     let removed = world.applyUserRemovalsToReference()
     noteCallbackIntents()
     if !removed.isEmpty { unverifiedRemovals += removed }
-    if case .user = step, case .performed = outcome { navigationChangedSinceQuiescence = true }
+    // A tap on a tab changes navigation only when it pops the selected tab (`userTapTab`).
+    if case .user(let gesture) = step, case .performed = outcome, !gesture.isTabTap { navigationChangedSinceQuiescence = true }
     checkDiagnostics(stepIndex: index)
     if environment.isQuiescent, !(mayRepeatCheck && repeatsCleanQuiescentCheck()) { checkQuiescent(stepIndex: index) }
     return outcome
@@ -185,6 +199,10 @@ public final class Runner {
         throw InvalidStep(reason: "the path takes no value \(value) (\(spec.root.describeDestinations))")
       }
     }
+    // A tab is always there: the program selects it, never sets or clears it.
+    func isTab(_ address: Address) -> Bool {
+      optionShapes.tabCount > 0 && address.components.count == 1 && spec.slot(at: address)?.style == .tab
+    }
     func programChanged() {
       navigationChangedSinceQuiescence = true
       unverifiedRemovals.removeAll()
@@ -195,6 +213,9 @@ public final class Runner {
     default: break
     }
     switch step {
+    case .set(let address, _) where isTab(address), .clear(let address) where isTab(address),
+      .mutate(let address) where isTab(address), .toggle(let address, _) where isTab(address):
+      throw InvalidStep(reason: "'\(spec.describe(address))' is a tab, always there: select it with 'select-tab'")
     case .set(let address, let id):
       try requireSlot(address)
       let generation = world.takeGeneration()
@@ -254,6 +275,14 @@ public final class Runner {
       }
       world.runtimePathSet(values, generations: generations)
       programChanged()
+    case .selectTab(let tab):
+      guard tab < spec.tabCount else {
+        throw InvalidStep(reason: spec.hasTabs ? "there is no tab \(tab) (its tabs: \(spec.describeTabs))" : "topology '\(spec.name)' has no tabs")
+      }
+      world.reference.selectTab(tab)
+      world.runtimeSelectTab(tab)
+      tabSwitchedSinceQuiescence = true
+      lastUserTab = nil
     case .app(let address, let intent):
       let label = address.isRoot ? "root" : topology.spec.describe(address)
       guard let screen = world.reference.screen(at: address) else {
@@ -282,6 +311,8 @@ public final class Runner {
       defer { world.userGestureBegins = false }
       // An alert the app built runs its own handlers: the harness notes which button was tapped.
       let alertOnTop = world.appScreens != nil ? window.topmostViewController : nil
+      var alertTap: AlertTapWatch?
+      if case .alertTap(let index) = gesture { alertTap = world.alertTapWatch(index) }
       let outcome: UserGestureOutcome =
         switch gesture {
         case .dismiss: window.userSwipeToDismiss()
@@ -291,12 +322,14 @@ public final class Runner {
         case .backTo(let index): window.userPopBack(toIndex: index)
         case .swipeBack: window.userSwipeBack()
         case .swipeBackCancel: window.userSwipeBack(cancelled: true)
+        case .tab(let index): userTapTab(index)
         }
       if case .skipped(let reason) = outcome {
         (world.swipeBackCancelled, world.pathPositionsBeforeGesture) = (cancelledBefore, positionsBefore)
         return .skipped(reason)
       }
       if case .alertTap(let index) = gesture { world.appScreens?.buttonTapped(index, on: alertOnTop) }
+      if let alertTap { world.watch(alertTap) }
     case .tick:
       environment.runLoop.tick()
     case .advance(let milliseconds):
@@ -409,6 +442,13 @@ public final class Runner {
     for message in EngineWarnings.drain() { record(.engineWarning, stepIndex, "engine warning: \(message)") }
     checked(.noStaleTransition)
     for stale in world.drainStaleTransitions() { record(.noStaleTransition, stepIndex, stale) }
+    checked(.alertCallbackOrder)
+    checked(.animatedAsAsked)
+    if world.hasCallbackOrAnimationProblems {  // most steps have none
+      world.hasCallbackOrAnimationProblems = false
+      for problem in world.drainAlertOrderProblems() { record(.alertCallbackOrder, stepIndex, problem) }
+      for problem in world.drainAnimationProblems() { record(.animatedAsAsked, stepIndex, problem) }
+    }
     let diagnostics = environment.diagnostics
     guard diagnosticsSeen < diagnostics.count else {
       checked(.uikitRules)

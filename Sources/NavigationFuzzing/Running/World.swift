@@ -61,6 +61,18 @@ final class World {
   var callbackIntentsRun: [String] = []
   /// Reads the controllers the engine's app builds itself (nil when the engine reads none).
   private(set) var appScreens: AppScreenReader?
+  /// The app's own delegate on the root navigation controller, where the topology installs one
+  /// (`TopologySpec.appNavigationDelegate`; see `World+AppDelegate`).
+  var appNavigationDelegate: AppNavigationDelegate?
+  /// Alert taps whose callbacks' order is being watched, and what `alert-callback-order` found
+  /// (see `World+CallbackOrder`); what `animated-as-asked` found (see `World+Animation`).
+  var alertTapWatches: [AlertTapWatch] = []
+  var alertOrderProblems: [String] = []
+  var animationProblems: [String] = []
+  /// Whether either list of problems has any (read after every step, where it rarely has).
+  var hasCallbackOrAnimationProblems = false
+  /// Whether the runner is applying a program step: the model's writes then are the program's.
+  var isApplyingProgramStep = false
 
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
@@ -75,18 +87,21 @@ final class World {
     rootController.screenTag = .root
     rootController.markBuiltByContent()
     if let reading = engine.screenReading { appScreens = AppScreenReader(world: self, reading: reading) }
+    let rootNavigation: UINavigationController
     if topology.root.hasPath {
       let connection = PathConnection(
         model: rootModel,
         destinations: topology.root.pathDestinations.indices.map { kind in
           { [weak self] element in self?.makeContent(for: element, as: kind) ?? LeafController() }
         }, world: self)
-      window.rootViewController = engine.makeStack(connection, root: rootController)
+      rootNavigation = engine.makeStack(connection, root: rootController)
     } else {
-      let navigation = UINavigationController(rootViewController: rootController)
-      navigation.markBuiltByContent()
-      window.rootViewController = navigation
+      rootNavigation = UINavigationController(rootViewController: rootController)
+      rootNavigation.markBuiltByContent()
     }
+    if topology.appNavigationDelegate { installAppNavigationDelegate(on: rootNavigation) }
+    window.rootViewController = topology.hasTabs ? makeTabBar(firstTab: rootNavigation) : rootNavigation
+    environment.onNavigationCall = { [weak self] call in self?.noteNavigationCall(call) }
     environment.onUserRemoval = { [weak self] controller in
       if let tag = controller.screenTag {
         self?.removedByUser.append(tag)
@@ -269,6 +284,8 @@ final class World {
       let style: String =
         switch entry.placement {
         case .root: "root"
+        // Tab 0 is the root screen's navigation controller: its screen is the root.
+        case .tab: entry.controller.screenTag?.place == .root ? "root" : "tab"
         case .pushed: "push"
         case .alert(.alert): "alert"
         case .alert(.actionSheet): "dialog"

@@ -98,6 +98,14 @@ public struct Explorer {
     func walk(_ screen: ReferenceScreen, exists: Bool) {
       let slotSpecs = spec.screens[screen.type].slots
       for (index, item) in screen.slots.enumerated() {
+        if slotSpecs[index].style == .tab, let child = item?.child {
+          // A tab is no step of its own: only what its screen offers.
+          components.append(.slot(index))
+          addIntents(of: child.type)
+          walk(child, exists: exists)
+          components.removeLast()
+          continue
+        }
         let slotExists = exists && !slotSpecs[index].isAbsent
         guard item != nil || slotExists else { continue }
         components.append(.slot(index))
@@ -142,10 +150,16 @@ public struct Explorer {
   /// the list's first step.
   func firstSlotOrIntentStep(_ reference: ReferenceMachine) -> Step? {
     let spec = topology.spec
+    // Tabs hold screens whose slots the walk meets between the root's: read the list.
+    if spec.hasTabs { return slotAndIntentSteps(reference).first }
     // The first slot `isWanted` accepts in walk order over the slots a screen and its path's
     // elements (recursively) hold directly — the walk entering no slot — and its screen's type.
     func first(in screen: ReferenceScreen, _ isWanted: (ReferenceScreen, Int) -> Bool) -> (components: [Address.Component], type: Int)? {
-      if let index = screen.slots.indices.first(where: { isWanted(screen, $0) }) { return ([.slot(index)], screen.type) }
+      // A tab's slot is no step of its own (and in a topology with tabs the walk's order is not
+      // this one's: the list is read instead).
+      if let index = screen.slots.indices.first(where: { spec.screens[screen.type].slots[$0].style != .tab && isWanted(screen, $0) }) {
+        return ([.slot(index)], screen.type)
+      }
       for (index, element) in screen.path.enumerated() {
         if let found = first(in: element.screen, isWanted) { return ([.pathElement(index)] + found.components, found.type) }
       }
@@ -182,6 +196,11 @@ public struct Explorer {
       if let first = values.first { steps.append(.pathSet([first] + values)) }
     }
     let window = runner.world.window
+    // Every tab: selected by the program, and tapped by the user while the tab bar shows.
+    for tab in 0..<spec.tabCount { steps.append(.selectTab(tab)) }
+    if window.topmostViewController is UITabBarController {
+      for tab in 0..<spec.tabCount { steps.append(.user(.tab(tab))) }
+    }
     if let top = window.topmostViewController, top !== window.rootViewController {
       if let alert = top as? UIAlertController {
         steps += alert.actions.indices.map { .user(.alertTap($0)) }

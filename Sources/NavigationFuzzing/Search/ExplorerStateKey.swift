@@ -61,6 +61,11 @@ extension Explorer {
       let slots = screen.spec.slots
       for index in slots.indices {
         guard let item = screen.peek(index) else { continue }
+        // A tab is no line of its own: its screen's are.
+        if slots[index].style == .tab {
+          if let child = item.child { walk(child) }
+          continue
+        }
         var line = StableHasher()
         line.combine(1)
         combineAddress(screen.address, into: &line)
@@ -90,6 +95,12 @@ extension Explorer {
       line.combine(3)
       line.combine(path.count)
       for element in path { line.combine(element.value) }
+      add(line)
+    }
+    if root.peekSelectedTab != 0 {
+      var line = StableHasher()
+      line.combine(4)
+      line.combine(root.peekSelectedTab)
       add(line)
     }
     walk(root)
@@ -166,6 +177,7 @@ extension Explorer {
       case "popover": 4
       case "alert": 5
       case "dialog": 6
+      case "tab": 7
       default: -1
       }
     hasher.combine(code)

@@ -79,6 +79,7 @@ public final class ScreenModel: Observable {
   private let serials: SerialCounter
   private var storedPath: [PathElement] = []
   private var storedBumps = 0
+  private var storedSelectedTab = 0
 
   /// The root screen (`parent` nil), a slot's screen, or a path element's screen.
   init(type: Int, parent: ScreenModel?, place: Address.Component?, topology: TopologySpec, serials: SerialCounter) {
@@ -124,6 +125,7 @@ public final class ScreenModel: Observable {
       // `withMutation(of:keyPath:_:)` spelled out (it is willSet, the change, didSet): its
       // closure, made in main-actor code, would check the executor on every change.
       let keyPath = Self.observationKey(forSlot: index)
+      if newValue == nil, let onSlotEmptied = serials.onSlotEmptied, let old = items[index] { onSlotEmptied(self, index, old) }
       registrar.willSet(self, keyPath: keyPath)
       items[index] = newValue
       serials.modelChanges += 1
@@ -201,6 +203,20 @@ public final class ScreenModel: Observable {
     }
   }
 
+  /// The selected tab, on the root screen of a topology with tabs: the engine drives the tab bar
+  /// from it, and writes the user's taps back to it.
+  public var selectedTab: Int {
+    get {
+      registrar.access(self, keyPath: \.selectedTab)
+      return storedSelectedTab
+    }
+    set {
+      registrar.willSet(self, keyPath: \.selectedTab)
+      storedSelectedTab = newValue
+      registrar.didSet(self, keyPath: \.selectedTab)
+    }
+  }
+
   /// A property navigation does not depend on (the harness's `bump`).
   public var bumps: Int {
     get {
@@ -255,6 +271,7 @@ public final class ScreenModel: Observable {
   func peek(_ index: Int) -> SlotItem? { items[index] }
   var peekPath: [PathElement] { storedPath }
   var peekBumps: Int { storedBumps }
+  var peekSelectedTab: Int { storedSelectedTab }
 
   /// The screen model at a screen address below this one.
   func screen(at relative: ArraySlice<Address.Component>) -> ScreenModel? {
@@ -279,6 +296,8 @@ final class SerialCounter {
   /// Changes to any slot or path in the world: whether a screen is held moves only then
   /// (`ScreenModel.isAttached(under:)`).
   var modelChanges = 0
+  /// Told of every slot emptied, with what it held, while someone listens (`World+CallbackOrder`).
+  var onSlotEmptied: (@MainActor (ScreenModel, Int, SlotItem) -> Void)?
   func next() -> Int {
     value += 1
     return value
@@ -293,6 +312,11 @@ extension ScreenModel {
     func walk(_ screen: ScreenModel) {
       for (index, slot) in screen.spec.slots.enumerated() {
         guard let item = screen.peek(index) else { continue }
+        // A tab is always there: what its screen holds is listed, not the tab.
+        if slot.style == .tab {
+          if let child = item.child { walk(child) }
+          continue
+        }
         let address = screen.address.appending(.slot(index))
         let value = slot.isFlag ? "on" : String(item.id.id)
         lines.append("\(topology.describe(address))=\(value)" + (detailed ? " payload=\(item.payload)" : ""))
@@ -304,6 +328,7 @@ extension ScreenModel {
       }
     }
     if !peekPath.isEmpty { lines.append("path=" + peekPath.map { String($0.value) }.joined(separator: ",")) }
+    if storedSelectedTab != 0 { lines.append("tab=\(storedSelectedTab)") }
     walk(self)
     return lines.sorted()
   }

@@ -22,7 +22,8 @@ final class ScreenController: UIViewController {
     super.viewDidLoad()
     guard let world else { return }
     let spec = model.spec  // `spec` looks the screen up in the topology: once, not per slot
-    for (index, slot) in spec.slots.enumerated() where !slot.isAbsent {
+    // A tab is shown by the tab bar controller the engine builds (`World+Tabs`), not by a slot.
+    for (index, slot) in spec.slots.enumerated() where !slot.isAbsent && slot.style != .tab {
       world.engine.wire(world.connection(for: model, slot: index, spec: slot), on: self)
     }
     let name = spec.name
@@ -84,10 +85,12 @@ extension World {
     if spec.style.isAlert {
       let alert = UIAlertController(title: tag.label, message: nil, preferredStyle: spec.style == .dialog ? .actionSheet : .alert)
       // UIKit runs a button's handler once the alert's dismissal has ended.
+      let generation = tag.generation
       for intent in spec.buttons {
         alert.addAction(
           UIAlertAction(title: intent, style: .default) { [weak self, weak model] _ in
             guard let self, let model else { return }
+            self.noteAlertAction(key: key, generation: generation, on: model, slot: index)
             self.runIntentFromCallback(intent, on: model)
           })
       }
@@ -244,6 +247,7 @@ private final class SlotCallbacks {
 
   func dismissed() {
     world?.presentations[key, default: PresentationCount()].dismissed += 1
+    world?.noteOnDismiss(key)
     if let intent = model?.spec.slots[index].onDismiss, let model { world?.runIntentFromCallback(intent, on: model) }
   }
 }

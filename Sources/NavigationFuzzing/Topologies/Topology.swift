@@ -14,7 +14,9 @@ public struct Topology: Sendable {
   public var name: String { spec.name }
 
   /// The built-in topologies, by name. Their slot names are a contract: corpus files use them.
-  public static let builtIn: [Topology] = [.basic, .counter, .stack, .syncUpsTree, .syncUpsStack, .covers, .valueStack, .callbacks]
+  public static let builtIn: [Topology] = [
+    .basic, .counter, .stack, .syncUpsTree, .syncUpsStack, .covers, .valueStack, .callbacks, .tabs,
+  ]
 
   /// The built-in topologies and those registered (from files or Swift), by name.
   public static func named(_ name: String) -> Topology? {
@@ -244,6 +246,61 @@ public struct Topology: Sendable {
           intents: [IntentSpec("discard", effects: [.dismissSelf]), IntentSpec("send", effects: [.save, .dismissSelf])]),
       ]),
     summary: "state changed in callbacks: alert/dialog buttons run intents, a screen acts on appear/disappear, a sheet's onDismiss shows an alert")
+
+  /// A tab bar, the shape most apps have: `home` (tab 0) is a stack driven by `path: [Int]` with
+  /// a notice (an alert whose buttons compose or open the first item, and whose `onDismiss`
+  /// offers help: the order of the two changes which sheet stays), a compose sheet and a help
+  /// sheet; `inbox` (tab 1) is a tree of messages with a compose sheet and an alert; `settings`
+  /// (tab 2) pushes details and shows a Bool sheet. Every tab's modals share the tab bar
+  /// controller's presentation context. The app sets its own delegate on the home stack's
+  /// navigation controller.
+  public static let tabs: Topology = {
+    var spec = TopologySpec(
+      name: "tabs",
+      screens: [
+        ScreenSpec(
+          name: "home",
+          slots: [
+            SlotSpec(name: "notice", style: .alert, buttons: ["compose", "openFirst"], onDismiss: "offerHelp"),
+            SlotSpec(name: "compose", style: .sheet, child: 3),
+            SlotSpec(name: "help", style: .sheet),
+            SlotSpec(name: "inbox", style: .tab, child: 1),
+            SlotSpec(name: "settings", style: .tab, child: 4),
+          ],
+          pathElementScreen: 2,
+          intents: [
+            IntentSpec("compose", effects: [.set(slot: "compose", id: 1)]),
+            IntentSpec("openFirst", effects: [.pathAppend(1)]),
+            IntentSpec("offerHelp", effects: [.set(slot: "help", id: 1)]),
+          ]),
+        ScreenSpec(
+          name: "inbox",
+          slots: [
+            SlotSpec(name: "message", style: .push, child: 5), SlotSpec(name: "compose", style: .sheet, child: 3),
+            SlotSpec(name: "alert", style: .alert),
+          ]),
+        ScreenSpec(
+          name: "item",
+          slots: [
+            SlotSpec(name: "isPushed", style: .push, isFlag: true), SlotSpec(name: "sheet", style: .sheet, child: 3),
+            SlotSpec(name: "alert", style: .alert),
+          ]),
+        ScreenSpec(name: "composer", slots: [], intents: [IntentSpec("close", effects: [.dismissSelf])]),
+        ScreenSpec(
+          name: "settings",
+          slots: [
+            SlotSpec(name: "detail", style: .push, child: 6), SlotSpec(name: "isPresented", style: .sheet, isFlag: true),
+          ]),
+        ScreenSpec(
+          name: "message",
+          slots: [SlotSpec(name: "reply", style: .sheet, child: 3), SlotSpec(name: "next", style: .push, child: 5)]),
+        ScreenSpec(name: "detail", slots: [SlotSpec(name: "detail", style: .push, child: 6)]),
+      ])
+    spec.appNavigationDelegate = true
+    return Topology(
+      spec: spec,
+      summary: "a tab bar: home (a path: [Int], a notice alert whose onDismiss offers help), inbox (a tree), settings; the app's own delegate on home's stack")
+  }()
 
   private static func basicSlots(child: Int) -> [SlotSpec] {
     [

@@ -34,21 +34,26 @@ import Synchronization
 /// run intents too: an alert's or dialog's `"buttons"` (one intent each, then a cancel button),
 /// a slot's `"onDismiss"`, a screen's `"onAppear"` and `"onDisappear"`. A Bool slot's screen gets
 /// a fresh model each time it is shown, unless the slot says `"keepsModel": true` (its parent
-/// holds one model for it, which keeps its state between presentations).
+/// holds one model for it, which keeps its state between presentations). Tabs: slots of the root
+/// with `"style": "tab"` and a `"screen"`, each a tab of a tab bar after the root screen's own
+/// (tab 0). `"appNavigationDelegate": true` sets the app's own delegate on the root screen's
+/// navigation controller.
 /// Unknown keys are errors (a misspelt `"sreen"` would otherwise silently make a leaf).
 public enum TopologyFile {
   struct Document: Decodable {
     var name: String
     var root: String
     var screens: [Screen]
+    var appNavigationDelegate: Bool?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, root, screens }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, root, screens, appNavigationDelegate }
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(CodingKeys.self)
       let container = try decoder.container(keyedBy: CodingKeys.self)
       name = try container.decode(String.self, forKey: .name)
       root = try container.decode(String.self, forKey: .root)
       screens = try container.decode([Screen].self, forKey: .screens)
+      appNavigationDelegate = try container.decodeIfPresent(Bool.self, forKey: .appNavigationDelegate)
     }
   }
 
@@ -444,6 +449,12 @@ public enum TopologyFile {
         if slot.keepsModel == true, slot.bool != true || slot.screen == nil {
           throw fail("\(place).keepsModel", "only a Bool slot with a screen keeps its screen's model (an item carries its own)")
         }
+        if style == .tab {
+          guard original == rootIndex else { throw fail("\(place).style", "only the root screen has tabs") }
+          guard slot.screen != nil else { throw fail("\(place).screen", "a tab needs its \"screen\"") }
+          if slot.bool != nil { throw fail("\(place).bool", "a tab is always there: it is not a Bool slot") }
+          if slot.onDismiss != nil { throw fail("\(place).onDismiss", "a tab is never dismissed") }
+        }
         let child = try slot.screen.map { (name) throws(Problem) in try index(of: name, at: "\(place).screen") }
         slots.append(
           SlotSpec(
@@ -484,8 +495,12 @@ public enum TopologyFile {
     if let conflict = TopologySpec.pathDestinationsProblem(in: screens) {
       throw fail("screens[\(rootIndex)].destinations", conflict)
     }
-    return Topology(
-      spec: TopologySpec(name: document.name, screens: screens), summary: "from \(file)")
+    if let conflict = TopologySpec.tabsProblem(in: screens) {
+      throw fail("screens[\(rootIndex)].slots", conflict)
+    }
+    var spec = TopologySpec(name: document.name, screens: screens)
+    spec.appNavigationDelegate = document.appNavigationDelegate ?? false
+    return Topology(spec: spec, summary: "from \(file)")
   }
 }
 

@@ -11,6 +11,8 @@ public enum Step: Hashable, Sendable {
   case pathAppend(Int)
   case pathRemoveLast(Int)
   case pathSet([Int])
+  /// The program selects a tab (a topology with tabs: 0 is the root screen's).
+  case selectTab(Int)
   /// The user triggers an app intent (a button) on the screen at the address.
   case app(Address, intent: String)
   case user(UserGesture)
@@ -41,6 +43,7 @@ public enum Step: Hashable, Sendable {
     case .pathRemoveLast: .pathRemoveLast
     case .pathSet: .pathSet
     case .app: .app
+    case .selectTab: .selectTab
     case .user(let gesture): gesture.kind
     case .tick: .tick
     case .advance: .advance
@@ -54,7 +57,7 @@ public enum Step: Hashable, Sendable {
   /// Steps the program makes (they change the model directly).
   public var isProgram: Bool {
     switch self {
-    case .set, .mutate, .clear, .toggle, .bump, .pathAppend, .pathRemoveLast, .pathSet, .app: true
+    case .set, .mutate, .clear, .toggle, .bump, .pathAppend, .pathRemoveLast, .pathSet, .app, .selectTab: true
     case .afterClearing(let step, _): step.isProgram
     default: false
     }
@@ -69,6 +72,8 @@ public enum Step: Hashable, Sendable {
 /// What the user's hands do.
 public enum UserGesture: Hashable, Sendable {
   case dismiss, dismissCancel, alertTap(Int), back, backTo(Int), swipeBack, swipeBackCancel
+  /// A tap on tab N of the tab bar (the selected one again: its stack pops to the root).
+  case tab(Int)
 
   var kind: ActionKind {
     switch self {
@@ -79,6 +84,7 @@ public enum UserGesture: Hashable, Sendable {
     case .backTo: .userBackTo
     case .swipeBack: .userSwipeBack
     case .swipeBackCancel: .userSwipeBackCancel
+    case .tab: .userTab
     }
   }
 }
@@ -105,6 +111,10 @@ public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable, Co
   /// Generated only while a transition runs (there is nothing to wait for otherwise).
   case untilTransitionEnd = "until-transition-end"
   case expect
+  // Tabs: after `expect`, so that the kinds before keep their order (statistics, and the swarm's
+  // draws, which seeded campaigns depend on).
+  case selectTab = "select-tab"
+  case userTab = "user-tab"
 
   public static func < (lhs: ActionKind, rhs: ActionKind) -> Bool {
     lhs.ordinal < rhs.ordinal
@@ -134,6 +144,8 @@ public enum ActionKind: String, CaseIterable, Sendable, Hashable, Comparable, Co
     case .settle: 18
     case .untilTransitionEnd: 19
     case .expect: 20
+    case .selectTab: 21
+    case .userTab: 22
     }
   }
 }

@@ -28,6 +28,7 @@ public enum TraceFormat {
     case .pathRemoveLast(let count): return "path remove-last \(count)"
     case .pathSet(let values): return (["path", "set"] + values.map { pathValue($0, spec: spec) }).joined(separator: " ")
     case .app(let address, let intent): return "app \(address.isRoot ? "root" : name(address)) \(intent)"
+    case .selectTab(let tab): return "select-tab \(tab)"
     case .user(let gesture):
       switch gesture {
       case .dismiss: return "user dismiss"
@@ -37,6 +38,7 @@ public enum TraceFormat {
       case .backTo(let index): return "user back-to \(index)"
       case .swipeBack: return "user swipe-back"
       case .swipeBackCancel: return "user swipe-back-cancel"
+      case .tab(let index): return "user tab \(index)"
       }
     case .tick: return "tick"
     case .advance(let milliseconds): return "advance \(milliseconds)"
@@ -189,21 +191,36 @@ public enum TraceFormat {
       case .failure(let error): throw Message(text: "\(error) in '\(text)'")
       }
     }
+    // A tab is always there: the program selects it, never sets or clears it.
+    func programSlot(_ text: String) throws(Message) -> Address {
+      let target = try address(text)
+      if spec.slot(at: target)?.style == .tab {
+        throw Message(text: "'\(text)' is a tab, always there: select it with 'select-tab \(spec.tab(containing: target))'")
+      }
+      return target
+    }
+    // A tab of the topology's tab bar, by index.
+    func tab(_ text: String) throws(Message) -> Int {
+      guard spec.hasTabs else { throw Message(text: "topology '\(spec.name)' has no tabs (a topology with tabs such as 'tabs' has)") }
+      let index = try int(text, "the tab index")
+      guard index < spec.tabCount else { throw Message(text: "there is no tab \(index) (its tabs: \(spec.describeTabs))") }
+      return index
+    }
     switch verb {
     case "set":
       try expectCount(2, "a slot address and an id: 'set presentedChild 1'")
-      let target = try address(arguments[0])
+      let target = try programSlot(arguments[0])
       if spec.slot(at: target)?.isFlag == true {
         throw Message(text: "'\(arguments[0])' is a Bool slot: use 'toggle \(arguments[0]) on|off'")
       }
       return .set(target, id: try int(arguments[1], "the id"))
     case "mutate", "clear":
       try expectCount(1, "a slot address")
-      let target = try address(arguments[0])
+      let target = try programSlot(arguments[0])
       return verb == "mutate" ? .mutate(target) : .clear(target)
     case "toggle":
       try expectCount(2, "a Bool slot and on|off: 'toggle isPresented on'")
-      let target = try address(arguments[0])
+      let target = try programSlot(arguments[0])
       guard spec.slot(at: target)?.isFlag == true else {
         throw Message(text: "'\(arguments[0])' is not a Bool slot: use 'set' or 'clear'")
       }
@@ -265,10 +282,14 @@ public enum TraceFormat {
       case ("back-to", 2): return .user(.backTo(try int(arguments[1], "the stack index")))
       case ("swipe-back", 1): return .user(.swipeBack)
       case ("swipe-back-cancel", 1): return .user(.swipeBackCancel)
+      case ("tab", 2): return .user(.tab(try tab(arguments[1])))
       default:
         throw Message(
-          text: "unknown user gesture '\(arguments.joined(separator: " "))' (dismiss, dismiss-cancel, alert-tap N, back, back-to N, swipe-back, swipe-back-cancel)")
+          text: "unknown user gesture '\(arguments.joined(separator: " "))' (dismiss, dismiss-cancel, alert-tap N, back, back-to N, swipe-back, swipe-back-cancel, tab N)")
       }
+    case "select-tab":
+      try expectCount(1, "a tab index: 'select-tab 1'")
+      return .selectTab(try tab(arguments[0]))
     case "tick":
       try expectCount(0, "no arguments")
       return .tick
