@@ -149,8 +149,14 @@ open class UINavigationController: UIViewController {
   /// Replaces the stack in one transition: a push if the new top is new, a pop if it was below,
   /// none if it stays on top.
   open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
+    // Past a few controllers, the ones seen so far are hashed: a deep link sets thousands at
+    // once, and searching those before each one cost the square of their number.
+    var seen = Set<ObjectIdentifier>()
     for (index, controller) in controllers.enumerated() {
-      if controllers[..<index].containsInstance(controller) {
+      let isRepeated =
+        controllers.count > 16
+        ? !seen.insert(ObjectIdentifier(controller)).inserted : controllers[..<index].containsInstance(controller)
+      if isRepeated {
         report(
           .pushSameInstance,
           "Pushing the same view controller instance (\(controller.debugName)) more than once is not supported",
