@@ -7,7 +7,7 @@ struct ReportCommand: ParsableCommand {
     commandName: "report", abstract: "Replay traces and write report.json, junit.xml, report.md and report.html.")
 
   @Argument(help: "Trace files or folders.") var paths: [String]
-  @OptionGroup var engineOption: EngineOption
+  @OptionGroup var engineOption: EngineOption<ReportCommand>
   @OptionGroup var topologyFile: TopologyFileOption
   @Option(help: "Where to write the reports.") var report = "navfuzz-report"
 

@@ -48,10 +48,13 @@ public struct MutantsReport {
   }
 
   /// Fuzzes one mutant with `seeds` campaigns of at most `runs` runs each, stopping each at its
-  /// first failure; shrinks the first failure that shows the expected invariant.
+  /// first failure; shrinks the first failure that shows the expected invariant. `keepsGoing`,
+  /// asked before every step, stops it (the row is then incomplete: the caller drops it);
+  /// `seedDone` is told as each seed's campaign ends (for a progress line).
   public static func row(
     for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000, exhaustiveShrinkDepth: Int = 0,
-    now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil
+    now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil,
+    keepsGoing: @escaping () -> Bool = { true }, seedDone: (Int) -> Void = { _ in }
   ) -> Row {
     let topology = topology(for: engine)
     let expected = engine.expectedInvariant ?? .referenceAgreement
@@ -65,6 +68,7 @@ public struct MutantsReport {
         Trace(topology: topology.name, steps: failure.original.actions), topology: topology, engine: engine)
       guard replayed?.violations.contains(where: { $0.invariant == expected }) == true else { return nil }
       var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
+      shrinker.keepsGoing = keepsGoing
       let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
       return Trace(
         topology: topology.name, engine: engine.name,
@@ -78,8 +82,11 @@ public struct MutantsReport {
       options.stopsAtFirstFailure = true
       options.shrinks = false
       let started = now()
-      let result = Campaign(topology: topology, engine: engine, options: options).run()
+      var campaign = Campaign(topology: topology, engine: engine, options: options)
+      campaign.keepsGoing = keepsGoing
+      let result = campaign.run()
       let elapsed = now() - started
+      defer { seedDone(seed) }
       guard let failure = result.failures.first else {
         row.stepsToDetection.append(nil)
         row.secondsToDetection.append(nil)
@@ -95,7 +102,9 @@ public struct MutantsReport {
       var options = Campaign.Options()
       options.runs = runs
       options.shrinks = false
-      let result = Campaign(topology: topology, engine: engine, options: options).run()
+      var campaign = Campaign(topology: topology, engine: engine, options: options)
+      campaign.keepsGoing = keepsGoing
+      let result = campaign.run()
       for failure in result.failures where row.shrunk == nil { row.shrunk = shrinkIfItShowsTheExpectedInvariant(failure) }
     }
     row.shortest = explore?(topology, engine, expected)

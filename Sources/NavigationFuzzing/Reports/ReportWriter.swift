@@ -93,6 +93,11 @@ enum JUnitReport {
 
   static func cases(_ report: CampaignReport) -> [Case] {
     let campaign = report.campaign
+    let isRotation = campaign.kind == "campaign" && campaign.topology.contains(",")
+    /// The name on a trace's `topology NAME` line.
+    func traceTopology(_ trace: String) -> String? {
+      trace.split(separator: "\n").first { $0.hasPrefix("topology ") }.map { String($0.dropFirst("topology ".count)) }
+    }
     var cases: [Case] = []
     func failureBody(_ failure: CampaignReport.Failure) -> String {
       let also = failure.alsoViolated.isEmpty ? "" : "\nalso violated: \(failure.alsoViolated.joined(separator: ", "))"
@@ -114,16 +119,20 @@ enum JUnitReport {
         cases.append(Case(className: "navfuzz.replay.\(topology)", name: path, failure: failure))
       }
     } else {
-      let className = "navfuzz.\(campaign.topology).\(campaign.engine)"
       for failure in report.failures {
+        // A rotation's `campaign.topology` lists every topology ("basic,counter,…"), no class
+        // name: each failure is filed under its own trace's topology.
+        let topology = isRotation ? traceTopology(failure.trace) ?? "rotation" : campaign.topology
         cases.append(
           Case(
-            className: className, name: "\(failure.invariant) run-seed \(failure.runSeed ?? "-")",
+            className: "navfuzz.\(topology).\(campaign.engine)", name: "\(failure.invariant) run-seed \(failure.runSeed ?? "-")",
             failure: (failure.explanation, failure.invariant, failureBody(failure))))
       }
     }
     let violated = Set(report.failures.flatMap { [$0.invariant] + $0.alsoViolated })
-    let invariantClass = campaign.kind == "replay" ? "navfuzz.invariants" : "navfuzz.\(campaign.topology).\(campaign.engine)"
+    let invariantClass =
+      campaign.kind == "replay"
+      ? "navfuzz.invariants" : "navfuzz.\(isRotation ? "rotation" : campaign.topology).\(campaign.engine)"
     for invariant in report.invariants where !violated.contains(invariant.id) {
       cases.append(
         Case(
@@ -185,8 +194,9 @@ enum MarkdownReport {
     lines.append(
       "\(campaign.kind == "campaign" ? "Campaign" : "Replay") of topology `\(campaign.topology)` against engine `\(campaign.engine)`"
         + ", judged by semantics `\(campaign.semantics ?? "navfuzz")`"
-        + (campaign.seed.map { ", seed \($0)" } ?? "") + ": \(report.totals.runs) runs, \(report.totals.steps) steps "
-        + "(\(report.totals.skippedSteps) skipped), \(report.coverage.distinctStates) distinct states, "
+        + (campaign.seed.map { ", seed \($0)" } ?? "") + ": \(report.totals.runs) \(campaign.kind == "replay" ? "traces" : "runs"), \(report.totals.steps) steps "
+        + "(\(report.totals.skippedSteps) skipped), \(report.coverage.distinctStates) distinct states"
+        + (report.coverage.minDistinctStates.map { " (--min-distinct-states \($0))" } ?? "") + ", "
         + String(format: "%.2f s, %.0f actions/s.", campaign.durationSeconds, report.totals.actionsPerSecond))
     for line in campaign.notChecked ?? [] { lines.append("\n**Not checked:** \(line).") }
     if let warnings = report.coverage.uikitWarnings, warnings > 0 {

@@ -46,12 +46,25 @@ public struct Campaign {
     public var statistics = RunStatistics()
     public var failures: [Failure] = []
     public var runsCompleted = 0
+    /// Steps the last run made before `keepsGoing` stopped it within the run; nil when every
+    /// run ended on its own (its steps and checks are counted in the statistics either way).
+    public var lastRunCutShortAfter: Int?
     public init() {}
   }
 
   public let topology: Topology
   public let engine: EngineChoice
   public let options: Options
+  /// Asked before every step of every run: false stops the campaign there (Ctrl-C,
+  /// `--seconds`), keeping what it found. A run of `--max-steps 9223372036854775807` is stopped
+  /// within the run, not after it.
+  public var keepsGoing: () -> Bool = { true }
+  /// Asked before every replay of a shrink: false ends the shrink with the shortest failing
+  /// trace found so far (Ctrl-C). Apart from `keepsGoing`, because what a deadline's last runs
+  /// found (and what `--jobs` workers found, rebuilt after the deadline) is still shrunk.
+  public var keepsShrinking: () -> Bool = { true }
+  /// Told as each failure's shrink goes (for a progress line).
+  public var shrinkProgress: (InvariantID, Shrinker.Position) -> Void = { _, _ in }
 
   public init(topology: Topology, engine: EngineChoice, options: Options) {
     self.topology = topology
@@ -70,8 +83,11 @@ public struct Campaign {
     var result = Result()
     let indices = options.onlyRunSeed == nil ? options.firstRunIndex..<(options.firstRunIndex + options.runs) : 0..<1
     for index in indices {
+      guard keepsGoing() else { break }
       let seed = options.onlyRunSeed ?? Self.runSeed(campaignSeed: options.seed, index: index)
-      let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
+      let (steps, runner, cutShort) = Self.randomRun(
+        topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm, keepsGoing: keepsGoing)
+      if cutShort { result.lastRunCutShortAfter = steps.count }
       var statistics = runner.statistics
       statistics.runs = 1
       result.statistics.merge(statistics)
@@ -82,7 +98,7 @@ public struct Campaign {
         result.failures.append(failure(violation, steps: steps, runSeed: seed, runIndex: index))
         if options.stopsAtFirstFailure { break }
       }
-      if !progress(index - indices.lowerBound, result) { break }
+      if cutShort || !progress(index - indices.lowerBound, result) { break }
     }
     return result
   }
@@ -91,6 +107,7 @@ public struct Campaign {
   /// options say so); nil if that run finds nothing.
   public func failure(runIndex: Int) -> Failure? {
     let seed = Self.runSeed(campaignSeed: options.seed, index: runIndex)
+    // Not stopped by `keepsGoing`: the run ends at the violation its part found, before any cut.
     let (steps, runner) = Self.randomRun(topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm)
     return runner.violations.first.map { failure($0, steps: steps, runSeed: seed, runIndex: runIndex) }
   }
@@ -102,6 +119,10 @@ public struct Campaign {
     var shrunkSteps = original.steps
     if options.shrinks {
       var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
+      shrinker.keepsGoing = keepsShrinking
+      let target = violation.invariant
+      let report = shrinkProgress
+      shrinker.progress = { report(target, $0) }
       shrunkSteps = shrinker.shrink(steps)
     }
     let shrunk = Trace(topology: topology.name, engine: engineLine, semantics: semanticsLine, steps: shrunkSteps)
@@ -120,18 +141,28 @@ public struct Campaign {
   public static func randomRun(
     topology: Topology, engine: EngineChoice, seed: UInt64, maxSteps: Int, swarm: Bool = true
   ) -> ([Step], Runner) {
+    let (steps, runner, _) = randomRun(topology: topology, engine: engine, seed: seed, maxSteps: maxSteps, swarm: swarm) { true }
+    return (steps, runner)
+  }
+
+  /// The same, asking `keepsGoing` before each step: a run it stops ends there, without the end
+  /// check (`cutShort`). Its violations were found at steps, so a rerun of its seed finds them.
+  static func randomRun(
+    topology: Topology, engine: EngineChoice, seed: UInt64, maxSteps: Int, swarm: Bool, keepsGoing: () -> Bool
+  ) -> (steps: [Step], runner: Runner, cutShort: Bool) {
     let runner = Runner(topology: topology, engine: engine, stopsAtFirstViolation: true)
     var generator = StepGenerator(seed: seed, swarm: swarm)
     var steps: [Step] = []
     for index in 0..<maxSteps {
+      guard keepsGoing() else { return (steps, runner, true) }
       let step = generator.next(for: runner)
       steps.append(step)
       // Generated steps only address what exists, so they cannot be invalid.
       _ = try? runner.perform(step, index: index)
-      if runner.hasViolation { return (steps, runner) }
+      if runner.hasViolation { return (steps, runner, false) }
     }
     runner.finish(stepIndex: steps.count)
     if runner.hasViolation, steps.last != .settle { steps.append(.settle) }
-    return (steps, runner)
+    return (steps, runner, false)
   }
 }
