@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
     // `import UIKit` for iOS navigation code compiled unchanged against HeadlessUIKit.
     .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
+    // `import ObjectiveC` (NSObject, associated objects) for code that imports it without UIKit.
+    .library(name: "ObjectiveC", targets: ["ObjectiveC"]),
     .library(name: "StateDrivenNavigation", targets: ["StateDrivenNavigation"]),
     .library(name: "NavigationReference", targets: ["NavigationReference"]),
     .library(name: "NavigationFuzzing", targets: ["NavigationFuzzing"]),
@@ -24,7 +26,10 @@ let package = Package(
     // Layer 0: UIKit's navigation surface, headless and deterministic. Knows nothing of navigation state.
     .target(name: "HeadlessUIKit"),
     // Layer 0: HeadlessUIKit under the name `UIKit`, with Foundation, as iOS code imports it.
-    .target(name: "UIKit", dependencies: ["HeadlessUIKit"]),
+    .target(name: "UIKit", dependencies: ["HeadlessUIKit", "ObjectiveC"]),
+    // Layer 0: the Objective-C runtime names apps and libraries use (NSObject, associated objects),
+    // from HeadlessUIKit, under the name `ObjectiveC`.
+    .target(name: "ObjectiveC", dependencies: ["HeadlessUIKit"]),
     // Swift Testing's cross-import overlay for UIKit, which only Apple's SDKs ship (see its file).
     .target(name: "_Testing_UIKit"),
     // Layer 1: the state-driven navigation engine under test by default.
@@ -51,8 +56,17 @@ let package = Package(
     .executableTarget(name: "navfuzz", dependencies: ["NavFuzzCommandLine"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit"]),
+    // Code that imports only `ObjectiveC` (and Dispatch): each file sees only what it imports.
+    .testTarget(
+      name: "ObjectiveCTests", dependencies: ["ObjectiveC", "HeadlessUIKit"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     // Most apps build in the Swift 5 language mode and call UIKit from non-isolated types: this
     // target checks that such code compiles against ours as it does against Apple's.
+    // An app whose files rely on an umbrella import (a bridging or prefix header): one setting
+    // imports UIKit into every file of the target (docs/GUIDE.md, "Fuzz your UIKit code").
+    .testTarget(
+      name: "UmbrellaImportTests", dependencies: ["UIKit", "_Testing_UIKit"],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "UIKit"])]),
     .testTarget(
       name: "UIKitSwift5Tests", dependencies: ["UIKit", "_Testing_UIKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(name: "StateDrivenNavigationTests", dependencies: ["StateDrivenNavigation", "HeadlessUIKit"]),

@@ -139,4 +139,11 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
   var transitionDuration: TimeInterval { get }
   var presentationStyle: UIModalPresentationStyle { get }
   func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+  // The rest of UIKit's context, with defaults (UIViewControllerTransitioning.swift).
+  var initiallyInteractive: Bool { get }
+  var isInterruptible: Bool { get }
+  var percentComplete: CGFloat { get }
+  var completionVelocity: CGFloat { get }
+  var containerView: UIView { get }
+  func view(forKey key: UITransitionContextViewKey) -> UIView?
 }

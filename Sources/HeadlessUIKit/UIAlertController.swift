@@ -58,13 +58,3 @@ open class UIAlertAction: UIResponder {
     super.init()
   }
 }
-
-/// A text field (held only).
-@preconcurrency @MainActor
-open class UITextField: UIControl {
-  public var text: String?
-  public var placeholder: String?
-  public var isSecureTextEntry = false
-  public var font: UIFont?
-  public var textColor: UIColor?
-}

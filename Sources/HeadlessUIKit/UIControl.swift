@@ -36,8 +36,18 @@ open class UIControl: UIView {
     actions.append((action, events))
   }
 
+  /// Stops `action` from running for `events` (`.allEvents`: for any); it still runs for the
+  /// events it was added for and not named here.
   public func removeAction(_ action: UIAction, for events: Event) {
-    actions.removeAll { $0.action === action && $0.events == events }
+    for index in actions.indices where actions[index].action === action {
+      actions[index].events.subtract(events)
+    }
+    actions.removeAll { $0.events.isEmpty }
+  }
+
+  /// Whether any action is registered for one of `events`.
+  func hasActions(for events: Event) -> Bool {
+    actions.contains { !$0.events.isDisjoint(with: events) }
   }
 
   /// Runs every action registered for one of `events`, in the order they were added, as a tap

@@ -88,6 +88,15 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
   var transitionWasCancelled: Bool { get }
   func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
   func completeTransition(_ didComplete: Bool)
+  // The rest of UIKit's context, with defaults (UIViewControllerTransitioning.swift).
+  var presentationStyle: UIModalPresentationStyle { get }
+  func view(forKey key: UITransitionContextViewKey) -> UIView?
+  func initialFrame(for viewController: UIViewController) -> CGRect
+  func finalFrame(for viewController: UIViewController) -> CGRect
+  func updateInteractiveTransition(_ percentComplete: CGFloat)
+  func finishInteractiveTransition()
+  func cancelInteractiveTransition()
+  func pauseInteractiveTransition()
 }
 
 public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {
@@ -101,9 +110,12 @@ public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, 
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
   func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval
   func animateTransition(using transitionContext: any UIViewControllerContextTransitioning)
+  func animationEnded(_ transitionCompleted: Bool)
 }
 
 @preconcurrency @MainActor
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
   func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning)
+  var completionSpeed: CGFloat { get }
+  var wantsInteractiveStart: Bool { get }
 }

@@ -9,3 +9,4 @@
 // `UIViewController.installLifecycleHook` (docs/GUIDE.md, "Fuzz your UIKit code").
 @_exported import Foundation
 @_exported import HeadlessUIKit
+@_exported import ObjectiveC
