@@ -31,9 +31,15 @@ extension Array where Element == UIViewController {
   }
 
   /// `filter { candidate in !others.contains { $0 === candidate } }`: the elements not in `others`.
+  /// Past a few elements `others` is hashed: a deep link replaces a stack of thousands at once.
   func excludingInstances(in others: [UIViewController]) -> [UIViewController] {
     var kept: [UIViewController] = []
-    for candidate in self where !others.containsInstance(candidate) { kept.append(candidate) }
+    guard others.count > 16 else {
+      for candidate in self where !others.containsInstance(candidate) { kept.append(candidate) }
+      return kept
+    }
+    let members = Set(others.map(ObjectIdentifier.init))
+    for candidate in self where !members.contains(ObjectIdentifier(candidate)) { kept.append(candidate) }
     return kept
   }
 }

@@ -157,8 +157,14 @@ open class UINavigationController: UIViewController {
     if !isRunningDeferredOperation {
       HeadlessEnvironment.current.recordNavigationCall(.setViewControllers, on: self, animated: animated)
     }
+    // Past a few controllers, the ones seen so far are hashed: a deep link sets thousands at
+    // once, and searching those before each one cost the square of their number.
+    var seen = Set<ObjectIdentifier>()
     for (index, controller) in controllers.enumerated() {
-      if controllers[..<index].containsInstance(controller) {
+      let isRepeated =
+        controllers.count > 16
+        ? !seen.insert(ObjectIdentifier(controller)).inserted : controllers[..<index].containsInstance(controller)
+      if isRepeated {
         report(
           .viewControllersNotDistinct,
           "All view controllers in a navigation controller must be distinct (\(controllers.map(\.debugName).joined(separator: ", ")))",

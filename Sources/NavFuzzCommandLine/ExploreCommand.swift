@@ -8,7 +8,7 @@ struct ExploreCommand: ParsableCommand {
     abstract: "Breadth-first search over action sequences: distinct states per depth and the shortest failing trace.")
 
   @Option(help: ArgumentHelp("The topology: \(topologyNames), or a topology file (.json).")) var topology = "basic"
-  @OptionGroup var engineOption: EngineOption
+  @OptionGroup var engineOption: EngineOption<ExploreCommand>
   @Option(parsing: .unconditional, help: "The deepest sequence length to explore.") var depth = 6
   @Option(parsing: .unconditional, help: "Stop after this many distinct states.") var maxStates = 200_000
   @Option(parsing: .unconditional, help: "Stop after this many seconds.") var seconds: Double = 120
@@ -69,7 +69,7 @@ struct ExploreCommand: ParsableCommand {
       }
       let clock = ContinuousClock()
       let started = clock.now
-      var progress = Progress(total: 0, label: "prefixes")
+      let progress = Progress(total: 0, label: "prefixes")
       let result = explorer.run(now: { (clock.now - started).seconds }, timeLimit: seconds) { position in
         progress.total = position.of
         progress.line(

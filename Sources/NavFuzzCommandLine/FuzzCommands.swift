@@ -38,8 +38,11 @@ struct ImportCommand: ParsableCommand {
     abstract: "Turn a libFuzzer input (a crash) into a shrunk .navtrace with its expected violations.")
 
   @Argument(help: "The libFuzzer input file.") var file: String
-  @Option(help: ArgumentHelp("The topology the input was fuzzed on: \(topologyNames), or a topology file (.json).")) var topology = "basic"
-  @OptionGroup var engineOption: EngineOption
+  @Option(
+    help: ArgumentHelp(
+      "The topology the input was fuzzed on: \(topologyNames), or a topology file (.json). Default: the one the fuzz target recorded beside the crash (navfuzz-target.txt), else basic."))
+  var topology: String?
+  @OptionGroup var engineOption: EngineOption<ImportCommand>
   @Option(help: "Where to write the trace (whole or not at all); default navfuzz-failures/imported-NAME.navtrace.")
   var out: String?
 
@@ -47,7 +50,7 @@ struct ImportCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-        throw InputError("\(file): error: \(isDirectory.boolValue ? "a folder, not a libFuzzer input file" : "no such file")")
+        throw InputError("\(file): error: \(isDirectory.boolValue ? "a folder, not a libFuzzer input file" : MissingPath.reason(file))")
       }
       guard let data = FileManager.default.contents(atPath: file) else {
         throw InputError("\(file): error: cannot read the file (permissions?)")
@@ -55,15 +58,35 @@ struct ImportCommand: ParsableCommand {
       // Not beside the input (that may be the repository root, or a read-only crash folder).
       let path = out ?? "navfuzz-failures/imported-\(((file as NSString).lastPathComponent as NSString).deletingPathExtension).navtrace"
       try Output.checkFile(path, option: "--out")
-      let topology = try NavFuzz.topology(named: self.topology)
-      let engine = try engineOption.choice()
+      // What the fuzz target recorded beside the crash; the flags win over it.
+      let recordPath = FuzzCrashRecord.path(besideArtifact: file)
+      let recorded = FileManager.default.contents(atPath: recordPath).map { FuzzCrashRecord.parse(String(decoding: $0, as: UTF8.self)) }
+      let topologyName = self.topology ?? recorded?.topology ?? "basic"
+      let topology = try NavFuzz.topology(named: topologyName)
+      let engine = try engineOption.choice(default: recorded?.engine)
+      if recorded != nil, self.topology == nil || engineOption.engine == nil {
+        print("\(file): fuzzed on topology \(topology.name), engine \(engine.name) (recorded in \(recordPath))")
+      }
       let (steps, runner) = FuzzInput.decode(Array(data), topology: topology, engine: engine)
       if !runner.hasViolation { runner.finish(stepIndex: steps.count) }
       guard let violation = runner.violations.first else {
-        print("\(file): decodes to \(steps.count) steps and violates nothing on engine \(engine.name)")
+        print(
+          "\(file): decodes to \(steps.count) steps and violates nothing on topology \(topology.name), engine \(engine.name)"
+            + (recorded == nil
+              ? "; no \(FuzzCrashRecord.fileSuffix) beside it says what it was fuzzed on: give --topology and --engine as NAVFUZZ_TOPOLOGY and NAVFUZZ_ENGINE were"
+              : ""))
         return
       }
+      let interruption = Interruption.install()
+      let clock = ContinuousClock()
+      let started = clock.now
+      let progress = Progress(total: 0, label: "replays")
       var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
+      shrinker.keepsGoing = { !interruption.happened }
+      shrinker.progress = { position in
+        progress.line("shrinking \(violation.invariant.rawValue): \(ShrinkCommand.describe(position))", elapsed: (clock.now - started).seconds)
+      }
+      defer { progress.finish() }
       let shrunk = Trace(
         topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
         semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: shrinker.shrink(steps))
@@ -76,9 +99,11 @@ struct ImportCommand: ParsableCommand {
         print(text, terminator: "")
         throw error
       }
-      print("\(violation.invariant.rawValue): \(steps.count) decoded steps, shrunk to \(shrunk.actions.count); wrote \(path)")
+      print(
+        "\(violation.invariant.rawValue): \(steps.count) decoded steps, shrunk to \(shrunk.actions.count)"
+          + (shrinker.wasStopped ? " (interrupted: the shortest so far)" : "") + "; wrote \(path)")
       print(text, terminator: "")
-      throw ExitCode(1)
+      throw ExitCode(shrinker.wasStopped ? 130 : 1)
     }
   }
 }

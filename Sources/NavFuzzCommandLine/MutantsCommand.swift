@@ -5,13 +5,17 @@ import NavigationFuzzing
 struct MutantsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "mutants",
-    abstract: "Fuzz every mutant engine: caught or not, time to first detection, shrunk vs shortest trace.")
+    abstract: "Fuzz every mutant engine: caught or not, time to first detection, shrunk vs shortest trace.",
+    discussion: """
+      A mutant that escapes shows no times: they would be the times to other invariants' failures. \
+      Ctrl-C ends the table early: the rows measured so far stay, exit code 130.
+      """)
 
   @Option(parsing: .unconditional, help: "Campaign seeds per mutant (time to detection is the median over them).")
   var seeds = 10
   @Option(parsing: .unconditional, help: "At most this many runs per campaign.") var runs = 2_000
   @Flag(help: "Also run the breadth-first explorer for the shortest counterexample.") var explore = false
-  @Option(parsing: .unconditional, help: "Explorer depth.") var depth = 6
+  @Option(parsing: .unconditional, help: "Explorer depth (--explore), also the depth the shrinker searches below.") var depth = 5
   @Option(help: "Write each mutant's shrunk trace to DIR/<engine>.navtrace.") var writeCorpus: String?
   @Option(
     help:
@@ -45,11 +49,14 @@ struct MutantsCommand: ParsableCommand {
       let clock = ContinuousClock()
       let origin = clock.now
       let now = { (clock.now - origin).seconds }
+      let interruption = Interruption.install()
+      let progress = Progress(total: EngineChoice.mutants.count, label: "mutants")
       var escaped = 0
       var unwritten = 0
+      var measured = 0
       print("mutant                        invariant                caught  median s  worst s  shrunk  shortest  judged by")
       let profile = semantics.flatMap(SemanticsProfile.named)
-      for mutant in EngineChoice.mutants {
+      for (number, mutant) in EngineChoice.mutants.enumerated() {
         let engine = profile.map { mutant.judged(by: $0) } ?? mutant
         let exploreShortest: ((Topology, EngineChoice, InvariantID) -> Int?)? =
           explore
@@ -58,16 +65,31 @@ struct MutantsCommand: ParsableCommand {
             explorer.maxDepth = depth
             explorer.target = target
             explorer.noRaces = noRaces
-            return explorer.run(now: now, timeLimit: 120).trace?.actions.count
+            return explorer.run(now: now, timeLimit: 120) { position in
+              progress.line(
+                "\(mutant.name) (\(number + 1) of \(EngineChoice.mutants.count)): exploring, depth \(position.depth), "
+                  + "\(position.done) of \(position.of) prefixes", elapsed: now())
+              return !interruption.happened
+            }.trace?.actions.count
           } : nil
         let row = MutantsReport.row(
           for: engine, seeds: seeds, runs: runs, exhaustiveShrinkDepth: explore ? depth : 0, noRaces: noRaces, now: now,
-          explore: exploreShortest)
+          explore: exploreShortest, keepsGoing: { !interruption.happened }
+        ) { seed in
+          progress.line(
+            "\(mutant.name) (\(number + 1) of \(EngineChoice.mutants.count)): seed \(seed) of \(seeds) done, "
+              + progress.left(done: number, elapsed: now()), elapsed: now())
+        }
+        // Interrupted within the row: it is incomplete, so it is left out, not shown as measured.
+        if interruption.happened { break }
+        measured += 1
         if !row.caught { escaped += 1 }
-        let median = row.medianSeconds.map { String(format: "%.3f", $0) } ?? "-"
-        let worst = row.worstSeconds.map { String(format: "%.3f", $0) } ?? "-"
+        // An escaped mutant's times would be those of other invariants' failures: not shown.
+        let median = row.caught ? row.medianSeconds.map { String(format: "%.3f", $0) } ?? "-" : "-"
+        let worst = row.caught ? row.worstSeconds.map { String(format: "%.3f", $0) } ?? "-" : "-"
         let shrunk = row.shrunk.map { String($0.actions.count) } ?? "-"
         let shortest = row.shortest.map(String.init) ?? "-"
+        progress.finish()
         print(
           "\(row.engine.padding(30))\(row.expected.rawValue.padding(25))\((row.caught ? "yes" : "NO").padding(8))\(median.padding(10))\(worst.padding(9))\(shrunk.padding(8))\(shortest.padding(10))\(row.semantics)"
         )
@@ -81,10 +103,16 @@ struct MutantsCommand: ParsableCommand {
           }
         }
       }
-      print(escaped == 0 ? "all \(EngineChoice.mutants.count) mutants caught" : "\(escaped) mutant(s) escaped")
+      progress.finish()
+      if interruption.happened {
+        print("interrupted: \(measured) of \(EngineChoice.mutants.count) mutants measured, \(escaped) escaped")
+      } else {
+        print(escaped == 0 ? "all \(EngineChoice.mutants.count) mutants caught" : "\(escaped) mutant(s) escaped")
+      }
       if unwritten > 0 { print("\(unwritten) trace(s) not written to --write-corpus") }
       if escaped > 0 { throw ExitCode(1) }
       if unwritten > 0 { throw ExitCode(2) }
+      if interruption.happened { throw ExitCode(130) }
     }
   }
 }

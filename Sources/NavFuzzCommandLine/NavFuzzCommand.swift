@@ -49,7 +49,7 @@ public struct NavFuzzCommand: ParsableCommand {
       }
       // Located errors ("file:line: error: …") print as they are; others get argument-parser's text.
       let located = error is InputError || error is WriteError || error is TraceError || error is TopologyFile.Problem
-      FileHandle.standardError.write(Data(((located ? "\(error)" : fullMessage(for: error)) + "\n").utf8))
+      Output.error(located ? "\(error)" : fullMessage(for: error))
       Foundation.exit(2)
     }
   }
@@ -78,8 +78,11 @@ struct WriteError: Error, CustomStringConvertible {
 }
 
 enum Output {
+  /// One message on stderr, as `MessageText` shows it: it may quote user input (a name with a
+  /// zero-width space in it, a 20,000-level address), so invisible characters show as code
+  /// points and each line is bounded.
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((MessageText.shown(message) + "\n").utf8))
   }
 
   /// Writes a file whole or not at all (a temporary file renamed into place); a failure is a
@@ -146,6 +149,21 @@ enum Output {
     guard FileManager.default.isWritableFile(atPath: path) else {
       throw InputError("\(path): error: \(option): the \(kind) is not writable")
     }
+    try probe(isFolder ? path : parentFolder(of: path), for: path, option: option)
+  }
+
+  /// Creates and removes a file in `folder`: the only test that holds for every reason a write
+  /// fails (a read-only file system, /proc, root's permission checks that pass where the write
+  /// then does not).
+  private static func probe(_ folder: String, for path: String, option: String) throws {
+    let probe = (folder.isEmpty ? "." : folder) + "/.navfuzz-write-check-\(getpid())"
+    let descriptor = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw InputError("\(path): error: \(option): cannot write into '\(folder.isEmpty ? "." : folder)': \(reason)")
+    }
+    close(descriptor)
+    unlink(probe)
   }
 
   /// The folder that holds `path` ("" for a bare name, "/" at the top). Plain string work: on
@@ -171,7 +189,7 @@ enum Output {
         guard FileManager.default.isWritableFile(atPath: candidate) else {
           throw InputError("\(path): error: \(option): cannot create it, '\(candidate)' is not writable")
         }
-        return
+        return try probe(candidate, for: path, option: option)
       }
       if ancestor.isEmpty || ancestor == "/" { return }
       ancestor = parentFolder(of: ancestor)
@@ -179,8 +197,8 @@ enum Output {
   }
 }
 
-struct EngineOption: ParsableArguments {
-  @Option(name: .long, help: "The engine to fuzz: state-driven (default) or a mutant; see 'navfuzz list'.")
+struct EngineOption<Role: EngineRole>: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp(Role.engineHelp))
   var engine: String?
 
   @Option(name: .long, help: "The semantics profile that judges the engine: navfuzz, swift-navigation or swiftui (default: the trace's, else the engine's own); see 'navfuzz list'.")
@@ -250,6 +268,11 @@ struct EngineOption: ParsableArguments {
 /// validated and registered under the name it declares.
 func topology(named name: String) throws -> Topology {
   if name.hasSuffix(".json") {
+    // Loading is linear, but a file of 100,000 screens still takes seconds: say what is going on.
+    let size = (try? FileManager.default.attributesOfItem(atPath: name)[.size] as? Int) ?? 0
+    let progress = Progress(total: 0)
+    if size > 1_000_000 { progress.line("loading \(name) (\(size / 1_000_000) MB)", elapsed: 0) }
+    defer { progress.finish() }
     do {
       let topology = try TopologyFile.load(name)
       Topology.register(topology)
@@ -287,7 +310,7 @@ let topologyNames = Topology.all.map(\.name).joined(separator: ", ")
 func loadTrace(_ path: String) throws -> Trace {
   var isDirectory: ObjCBool = false
   guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-    throw TraceError(file: path, line: 1, message: "no such file")
+    throw TraceError(file: path, line: 1, message: MissingPath.reason(path))
   }
   guard !isDirectory.boolValue else {
     throw TraceError(file: path, line: 1, message: "a folder, not a trace file")

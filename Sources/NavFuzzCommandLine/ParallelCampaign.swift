@@ -20,36 +20,51 @@ enum ParallelCampaign {
 
   /// Runs `ranges` in parallel: the first with `local`, here, once the others have started, each
   /// with `arguments(range)` as its worker's command line; returns the parts in range order.
-  /// `finished` is told as each worker ends (for a progress line); once `interrupted` says so, the
-  /// workers still running get SIGINT, so they stop after their current run and report what they
-  /// ran (Ctrl-C on a terminal reaches them directly; SIGTERM sent to this process alone reaches
-  /// them this way).
+  /// `local` gets, beside its range, a way to read how many runs the workers have done so far
+  /// (each keeps its count in a file, `--worker-progress`), for a progress line over every
+  /// process; `waiting` is told that count while this process waits for the workers, `finished`
+  /// as each worker ends. Once `interrupted` says so, the workers still running get SIGINT, so
+  /// they stop within their current run and report what they ran (Ctrl-C on a terminal reaches
+  /// them directly; SIGTERM sent to this process alone reaches them this way).
   static func run(
     ranges: [Range<Int>], arguments: (Range<Int>) -> [String], interrupted: () -> Bool,
-    local: (Range<Int>) -> CampaignPart, finished: (Int) -> Void
+    local: (Range<Int>, _ workersDone: () -> Int) -> CampaignPart, waiting: (Int) -> Void = { _ in },
+    finished: (Int) -> Void
   ) throws -> [CampaignPart] {
     guard let first = ranges.first else { return [] }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navfuzz-jobs-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var processes: [(Process, URL)] = []
+    var progressFiles: [URL] = []
     for (number, range) in ranges.enumerated().dropFirst() {
       let output = folder.appendingPathComponent("part-\(number).json")
       _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      let progress = folder.appendingPathComponent("part-\(number).progress")
+      progressFiles.append(progress)
       let process = Process()
       process.executableURL = executable
-      process.arguments = arguments(range)
+      process.arguments = arguments(range) + ["--worker-progress", progress.path]
       // A file, not a pipe: a worker never stalls on a full pipe while another is being read.
       process.standardOutput = try FileHandle(forWritingTo: output)
       process.standardError = FileHandle.standardError
       try process.run()
       processes.append((process, output))
     }
-    var parts = [local(first)]
+    /// The runs the workers have done, as they last wrote it (a missing or half-read file: 0).
+    func workersDone() -> Int {
+      progressFiles.reduce(0) { sum, file in
+        sum + ((try? String(contentsOf: file, encoding: .utf8)).flatMap { Int($0) } ?? 0)
+      }
+    }
+    var parts = [local(first, workersDone)]
     var told = Set<Int32>()
     var reported = 0
+    var polls = 0
     while reported < processes.count {
       usleep(20_000)
+      polls += 1
+      if polls % 25 == 0 { waiting(workersDone()) }
       if interrupted() {
         for (process, _) in processes where process.isRunning && told.insert(process.processIdentifier).inserted {
           process.interrupt()

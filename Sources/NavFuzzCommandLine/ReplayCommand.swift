@@ -7,7 +7,7 @@ struct ReplayCommand: ParsableCommand {
     commandName: "replay", abstract: "Replay .navtrace files (or folders of them) and check their expectations.")
 
   @Argument(help: "Trace files or folders.") var paths: [String]
-  @OptionGroup var engineOption: EngineOption
+  @OptionGroup var engineOption: EngineOption<ReplayCommand>
   @OptionGroup var topologyFile: TopologyFileOption
   @Flag(
     help: "Record mode: rewrite each trace's 'expect state', 'expect screen' and 'expect violation' lines with what this run shows (check the result before committing it).")
@@ -30,13 +30,19 @@ struct ReplayCommand: ParsableCommand {
         }
       }
       var passed = 0
+      var reproduced = 0
       var failed = 0
+      let interruption = Interruption.install()
+      var replayed = 0
       for file in files {
         do {
           let trace = try loadTrace(file)
           let topology = try NavFuzz.topology(named: trace.topology)
           let engine = try engineOption.choice(for: trace)
-          let result = try Replay.run(trace, topology: topology, engine: engine)
+          let result = try Replay.run(trace, topology: topology, engine: engine, keepsGoing: { !interruption.happened })
+          // Ctrl-C within a long trace: what is done so far is counted below; this one is not.
+          if result.stoppedEarly { break }
+          replayed += 1
           if record {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             let recorded = ExpectationRecorder.record(text, trace: trace, result: result)
@@ -45,7 +51,14 @@ struct ReplayCommand: ParsableCommand {
             print("\(recorded == text ? "UNCHANGED" : "RECORDED") \(file) (engine \(engine.name))")
             continue
           }
-          if result.passed {
+          if result.passed, !result.violations.isEmpty {
+            // Its expected violations occurred: the failure it records is still there. "PASS"
+            // here read as "fixed" to someone who had just found the bug.
+            reproduced += 1
+            let names = Set(result.violations.map(\.invariant)).sorted().map(\.rawValue).joined(separator: ", ")
+            print(
+              "REPRODUCES \(file) (\(names), as its 'expect violation' lines say; \(trace.actions.count) steps, engine \(engine.name), semantics \(engine.semantics.name))")
+          } else if result.passed {
             passed += 1
             print("PASS \(file) (\(trace.actions.count) steps, engine \(engine.name), semantics \(engine.semantics.name))")
           } else {
@@ -58,10 +71,13 @@ struct ReplayCommand: ParsableCommand {
           Output.error("\(error)")
         }
       }
+      let reproducing = reproduced > 0 ? "\(reproduced) reproduce their expected violations, " : ""
       print(
-        (record ? "\(passed) recorded" : "\(passed) passed, \(failed) failed") + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
+        (record ? "\(passed) recorded" : "\(passed) passed, \(reproducing)\(failed) failed") + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
+      if interruption.happened { print("interrupted: \(replayed) of \(files.count) traces replayed") }
       if unreadable > 0 { throw ExitCode(2) }
       if failed > 0 { throw ExitCode(1) }
+      if interruption.happened { throw ExitCode(130) }
     }
   }
 }
@@ -74,7 +90,7 @@ func traceFiles(named paths: [String]) throws -> [String] {
   for path in paths {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputError("\(path):1: error: no such file or folder")
+      throw InputError("\(path):1: error: \(MissingPath.reason(path, missing: "no such file or folder"))")
     }
     guard isDirectory.boolValue else {
       files.append(path)

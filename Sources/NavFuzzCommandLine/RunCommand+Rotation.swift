@@ -8,7 +8,7 @@ extension RunCommand {
   @MainActor
   func runRotation(engine: EngineChoice, options: Campaign.Options, session: Session) throws {
     let rotation = CampaignRotation.everyTopology(runs: options.runs)
-    var progress = Progress(total: options.runs, timeBudget: seconds)
+    let progress = Progress(total: options.runs, timeBudget: seconds)
     var outcomes: [Summary.RotationOutcome] = []
     var soFar = Campaign.Result()
     for (index, share) in rotation.shares.enumerated() {
@@ -26,7 +26,7 @@ extension RunCommand {
       let deadline = seconds.map { rotation.deadline(ofShare: index, seconds: $0) }
       let result = try fuzz(
         share.topology, named: share.topology.name, engine: engine, options: part, deadline: deadline,
-        workerSeconds: deadline.map { max($0 - session.elapsed, 0.001) }, session: session, progress: &progress,
+        workerSeconds: deadline.map { max($0 - session.elapsed, 0.001) }, session: session, progress: progress,
         before: soFar, label: "\(share.topology.name): ")
       // For the progress line only (it counts distinct states as one set, the summary sums them).
       soFar.runsCompleted += result.runsCompleted
@@ -39,8 +39,11 @@ extension RunCommand {
     print(Summary.rotation(outcomes, engine: engine, options: options))
     let ran = outcomes.compactMap { outcome in outcome.result.map { (topology: outcome.topology, result: $0) } }
     let runsCompleted = ran.map(\.result.runsCompleted).reduce(0, +)
+    let cutShort = ran.compactMap { $0.result.lastRunCutShortAfter == nil ? nil : "\($0.topology.name)\(cut($0.result))" }
     if session.interruption.happened {
       print("interrupted: \(runsCompleted) of \(options.runs) runs ran; the summary and reports cover those")
+    } else if !cutShort.isEmpty {
+      print("time limit: \(runsCompleted) of \(options.runs) runs ran (\(cutShort.joined(separator: "; "))); the summary and reports cover those")
     }
     let defects = Defect.merging(ran.map(\.result.defects))
     let saved = printDefects(defects, engine: engine, inRotation: true)

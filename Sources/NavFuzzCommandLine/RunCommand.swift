@@ -19,7 +19,7 @@ struct RunCommand: ParsableCommand {
     help: ArgumentHelp(
       "The topology: \(topologyNames), or a topology file (.json). Default: every topology in turn (the rotation above)."))
   var topology: String?
-  @OptionGroup var engineOption: EngineOption
+  @OptionGroup var engineOption: EngineOption<RunCommand>
   @Option(parsing: .unconditional, help: "The campaign seed: the same seed gives the same campaign.") var seed: UInt64 = 1
   @Option(parsing: .unconditional, help: "How many runs (in all, for a rotation).") var runs = 500
   @Option(
@@ -48,6 +48,9 @@ struct RunCommand: ParsableCommand {
   /// Set by `--jobs` in the processes it starts: run `--runs` runs from this index, write the
   /// part as JSON on stdout, print nothing else there.
   @Option(parsing: .unconditional, help: .hidden) var workerFirstIndex: Int?
+  /// Set by `--jobs` too: a file the worker keeps the number of its runs done in, for the
+  /// starting process's progress line.
+  @Option(help: .hidden) var workerProgress: String?
 
   func validate() throws {
     guard runs > 0 else { throw ValidationError("--runs must be at least 1, found \(runs)") }
@@ -95,23 +98,32 @@ struct RunCommand: ParsableCommand {
         options.firstRunIndex = workerFirstIndex
         options.shrinks = false
         options.sortsFailures = false
-        let result = Campaign(topology: topology, engine: engine, options: options).run { _, _ in
-          session.goesOn(deadline: seconds)
+        var campaign = Campaign(topology: topology, engine: engine, options: options)
+        campaign.keepsGoing = { session.goesOn(deadline: seconds) }
+        var written = -Double.infinity
+        let result = campaign.run { index, _ in
+          if let workerProgress, session.elapsed - written >= 0.5 {
+            written = session.elapsed
+            try? Data("\(index + 1)".utf8).write(to: URL(fileURLWithPath: workerProgress), options: .atomic)
+          }
+          return true
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         FileHandle.standardOutput.write(try encoder.encode(CampaignPart(result)))
         return
       }
-      var progress = Progress(total: options.runs, timeBudget: seconds)
+      let progress = Progress(total: options.runs, timeBudget: seconds)
       let result = try fuzz(
         topology, named: name, engine: engine, options: options, deadline: seconds, workerSeconds: seconds,
-        session: session, progress: &progress)
+        session: session, progress: progress)
       progress.finish()
       let elapsed = session.elapsed
       print(Summary.campaign(result, topology: topology, engine: engine, options: options))
       if session.interruption.happened {
-        print("interrupted: \(result.runsCompleted) of \(options.runs) runs ran; the summary and reports cover those")
+        print("interrupted: \(result.runsCompleted) of \(options.runs) runs ran\(cut(result)); the summary and reports cover those")
+      } else if result.lastRunCutShortAfter != nil {
+        print("time limit: \(result.runsCompleted) of \(options.runs) runs ran\(cut(result)); the summary and reports cover those")
       }
       let saved = printDefects(result.defects, engine: engine, inRotation: false)
       Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(result.statistics.steps) / max(elapsed, 1e-9)))
@@ -154,42 +166,59 @@ extension RunCommand {
   @MainActor
   func fuzz(
     _ topology: Topology, named name: String, engine: EngineChoice, options: Campaign.Options, deadline: Double?,
-    workerSeconds: Double?, session: Session, progress: inout Progress, before: Campaign.Result = Campaign.Result(),
+    workerSeconds: Double?, session: Session, progress: Progress, before: Campaign.Result = Campaign.Result(),
     label: String = ""
   ) throws -> Campaign.Result {
-    let campaign = Campaign(topology: topology, engine: engine, options: options)
+    let campaign = stoppable(
+      Campaign(topology: topology, engine: engine, options: options), deadline: deadline, session: session, progress: progress,
+      label: label)
     let processes = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, options.runs)
     guard processes > 1, runSeed == nil else {
       return campaign.run { index, partial in
+        progress.stepsThisRun = 0
         progress.update(
           runs: before.runsCompleted + index + 1, steps: before.statistics.steps + partial.statistics.steps,
           distinctStates: before.statistics.distinctStates.count + partial.statistics.distinctStates.count,
           failures: before.defects.count + partial.defects.count, elapsed: session.elapsed)
-        return session.goesOn(deadline: deadline)
+        return true
       }
     }
     let ranges = Campaign.ranges(runs: options.runs, parts: processes)
     var processesDone = 0
+    /// The runs done in every process, this one's `local` ones and what the workers last wrote.
+    func showProgress(local: Int, workers: Int) {
+      progress.line(
+        "\(label)\(before.runsCompleted + local + workers) runs in \(ranges.count) processes (\(processesDone) done), "
+          + progress.left(done: before.runsCompleted + local + workers, elapsed: session.elapsed), elapsed: session.elapsed)
+    }
     let parts = try ParallelCampaign.run(
       ranges: ranges, arguments: { workerArguments($0, topology: name, seconds: workerSeconds) },
       interrupted: { session.interruption.happened },
-      local: { range in
+      local: { range, workersDone in
         // The first range runs in this process, as the others start: one process start fewer.
         var part = options
         part.firstRunIndex = range.lowerBound
         part.runs = range.count
         part.shrinks = false
         part.sortsFailures = false
-        let result = Campaign(topology: topology, engine: engine, options: part).run { _, _ in
-          session.goesOn(deadline: deadline)
+        var localDone = 0
+        let result = stoppable(
+          Campaign(topology: topology, engine: engine, options: part), deadline: deadline, session: session,
+          progress: progress, label: label
+        ).run { index, _ in
+          localDone = index + 1
+          progress.stepsThisRun = 0
+          if progress.isDue(session.elapsed) { showProgress(local: localDone, workers: workersDone()) }
+          return true
         }
         processesDone += 1
-        progress.line("\(label)\(processesDone) of \(ranges.count) processes done", elapsed: session.elapsed)
         return CampaignPart(result)
+      },
+      waiting: { workersDone in
+        if progress.isDue(session.elapsed) { showProgress(local: ranges[0].count, workers: workersDone) }
       }
     ) { _ in
       processesDone += 1
-      progress.line("\(label)\(processesDone) of \(ranges.count) processes done", elapsed: session.elapsed)
     }
     return campaign.merge(parts)
   }
@@ -285,8 +314,3 @@ extension NavFuzzCommand {
   static func topology(named name: String) throws -> Topology { try NavFuzzCommandLine.topology(named: name) }
 }
 
-extension Output {
-  static func error(_ message: String, terminator: String) {
-    FileHandle.standardError.write(Data((message + terminator).utf8))
-  }
-}

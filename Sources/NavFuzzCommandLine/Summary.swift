@@ -7,7 +7,10 @@ enum Summary {
     let statistics = result.statistics
     var lines: [String] = []
     lines.append(
-      "\(ReplayCommandLine.executable) run: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), seed \(options.seed), \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
+      "\(ReplayCommandLine.executable) run: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), "
+        // `--run-seed` repeats one run: its seed is the run's own, not the campaign's.
+        + (options.onlyRunSeed.map { "run seed \($0)" } ?? "seed \(options.seed)")
+        + ", \(result.runsCompleted) runs of up to \(options.maxSteps) steps")
     lines.append(
       "  steps \(statistics.steps), skipped \(statistics.skipped), distinct states \(statistics.distinctStates.count), deferred stack changes \(statistics.deferredStackChanges)"
         + (statistics.callbackIntents > 0 ? ", intents run from callbacks \(statistics.callbackIntents)" : ""))

@@ -63,12 +63,23 @@ extension ReferenceMachine {
   /// incarnation, bottom to top), and from the first screen out of order on, every known screen
   /// takes a new place above the ones before it.
   public mutating func rootStackIsOrdered(_ entries: [StackEntry]) {
+    // The path's positions by generation, past a few elements: searching the path for each entry
+    // made a deep link of N plain values cost N².
+    var positionsByGeneration: [Int: [Int]] = [:]
+    if root.path.count > 16 {
+      for (position, element) in root.path.enumerated() { positionsByGeneration[element.generation, default: []].append(position) }
+    }
+    /// The positions of the elements with `generation`, in path order.
+    func positions(of generation: Int) -> [Int] {
+      guard root.path.count > 16 else { return root.path.indices.filter { root.path[$0].generation == generation } }
+      return positionsByGeneration[generation] ?? []
+    }
     var orders: [(entry: StackEntry, order: Int)] = []
     for entry in entries {
       switch entry {
       case .pathElement(let generation):
-        if let element = root.path.first(where: { $0.generation == generation && $0.isOnStack }) {
-          orders.append((entry, element.order))
+        if let position = positions(of: generation).first(where: { root.path[$0].isOnStack }) {
+          orders.append((entry, root.path[position].order))
         }
       case .slot(let address, let generation):
         if let item = item(at: address), item.generation == generation, item.isOnStack { orders.append((entry, item.order)) }
@@ -79,7 +90,7 @@ extension ReferenceMachine {
       let order = takeOrder()
       switch entry {
       case .pathElement(let generation):
-        guard let position = root.path.firstIndex(where: { $0.generation == generation }) else { continue }
+        guard let position = positions(of: generation).first else { continue }
         modifyScreen(at: .root) { $0.path[position].order = order }
       case .slot(let address, _):
         modifyItem(at: address) { $0.order = order }

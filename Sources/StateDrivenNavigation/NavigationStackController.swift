@@ -205,7 +205,12 @@ open class NavigationStackController<Element: Hashable>: UINavigationController 
   private var removedPathControllersWereCollateral = false
 
   fileprivate func stackWillShow(_ viewController: UIViewController) {
-    let removed = viewControllers.isEmpty ? [] : children.filter { child in !viewControllers.contains { $0 === child } }
+    // The stack hashed past a few controllers: a deep link shows thousands at once.
+    let stack = viewControllers.count > 16 ? Set(viewControllers.map(ObjectIdentifier.init)) : nil
+    let removed =
+      viewControllers.isEmpty
+      ? []
+      : children.filter { child in !(stack?.contains(ObjectIdentifier(child)) ?? viewControllers.contains { $0 === child }) }
     if removed.contains(where: { element(of: $0) != nil && $0.isCollateralRemoval }) {
       removedPathControllersWereCollateral = true
     }

@@ -79,7 +79,7 @@ import Testing
   }
 }
 
-/// The README's own example topology file, fuzzed as a new user would.
+/// The guide's example topology file (docs/GUIDE.md §3), fuzzed as a new user would.
 @MainActor
 @Suite struct ShopTopologyTests {
   @Test func theShopExampleIsCleanOnTheRealEngine() throws {

@@ -27,7 +27,7 @@ import Testing
     return folder
   }
 
-  static func run(_ arguments: [String], in folder: URL) throws -> Outcome {
+  static func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> Outcome {
     try #require(FileManager.default.fileExists(atPath: binary.path), "navfuzz is not built next to the tests: \(binary.path)")
     let process = Process()
     process.executableURL = binary
@@ -35,6 +35,7 @@ import Testing
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment.merge(extra) { $1 }
     process.environment = environment
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -239,15 +240,19 @@ import Testing
     }
   }
 
-  @Test func progressShowsInLogsToo() throws {
+  @Test func progressShowsInLogsWhenAskedAndOnlyThen() throws {
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try Self.run(["run", "--runs", "5", "--jobs", "1"], in: folder)
+    let outcome = try Self.run(["run", "--runs", "5", "--jobs", "1"], in: folder, environment: ["NAVFUZZ_PROGRESS": "1"])
     #expect(outcome.status == 0)
     // stderr is a pipe here, as in CI: plain lines, no terminal control codes.
     #expect(outcome.stderr.contains("[0 s] 1 runs, "), "\(outcome.stderr)")
     #expect(!outcome.stderr.contains("\u{1B}["))
-    let explore = try Self.run(["explore", "--depth", "2"], in: folder)
+    // Not asked for, and stderr not a terminal: quiet.
+    let quiet = try Self.run(["run", "--runs", "5", "--jobs", "1"], in: folder)
+    #expect(quiet.status == 0)
+    #expect(!quiet.stderr.contains(" runs, "), "\(quiet.stderr)")
+    let explore = try Self.run(["explore", "--depth", "2"], in: folder, environment: ["NAVFUZZ_PROGRESS": "1"])
     #expect(explore.stderr.contains("depth 1: 0 of 1 prefixes expanded"), "\(explore.stderr)")
     #expect(explore.stdout.contains("depth 1: 8 new states"), "\(explore.stdout)")
     // Several processes: the same search, line for line (but the speed).
@@ -269,6 +274,8 @@ import Testing
     // orphan would otherwise run for hours); 120 s is far beyond the moment it is interrupted.
     process.arguments = ["run", "--topology", "basic", "--runs", "100000000", "--seconds", "120", "--report", "report", "--jobs", "1"]
     process.currentDirectoryURL = folder
+    // Progress lines say when the campaign is under way (stderr is a pipe: asked for).
+    process.environment = ProcessInfo.processInfo.environment.merging(["NAVFUZZ_PROGRESS": "1"]) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -54,7 +54,7 @@ import Testing
   @Test func unknownKeysAreRejectedWhereTheyAre() throws {
     let misspelt = #"{"name": "x", "root": "home", "screens": [{"name": "home", "slots": [{"name": "a", "style": "sheet", "sreen": "home"}]}]}"#
     let problem = try #require(Self.problem(misspelt))
-    #expect(problem.description == #"app.json: screens[0].slots[0]: error: unknown key "sreen" (known here: name, style, screen, bool, buttons, onDismiss, keepsModel)"#)
+    #expect(problem.description == #"app.json:1:70: screens[0].slots[0]: error: unknown key "sreen" (known here: name, style, screen, bool, buttons, onDismiss, keepsModel)"#)
     let top = try #require(Self.problem(#"{"name": "x", "root": "home", "extra": 1, "screens": [{"name": "home", "slots": []}]}"#))
     #expect(top.description.contains(#"unknown key "extra""#))
   }

@@ -43,13 +43,16 @@ extension Runner {
 
     // no-double-presentation: one controller per slot on screen.
     checked(.noDoublePresentation)
+    // Scanned while short, hashed past `ListLookup.scanLimit` (a deep link shows thousands).
+    let hashesPlaces = entries.count > ListLookup<ScreenTag.Place>.scanLimit
     var seenPlaces: [ScreenTag.Place] = []
+    var seenPlaceSet = Set<ScreenTag.Place>()
     for entry in entries {
       guard let place = entry.place, place != .root else { continue }
-      if seenPlaces.contains(place) {
+      if hashesPlaces ? !seenPlaceSet.insert(place).inserted : seenPlaces.contains(place) {
         violation(.noDoublePresentation, "'\(entry.tag!.label)' is shown by more than one controller")
       }
-      seenPlaces.append(place)
+      if !hashesPlaces { seenPlaces.append(place) }
     }
 
     // no-leaks: every live controller the topology's content built is in the window's hierarchy

@@ -67,8 +67,7 @@ extension World {
     case .pathElement:
       let held =
         topology.root.pathEquality == .byValue
-        ? rootModel.peekPath.contains { $0.value == tag.id }
-        : rootModel.peekPath.contains { $0.generation == tag.generation }
+        ? tag.id.map(rootModel.pathHolds(value:)) ?? false : rootModel.pathHolds(generation: tag.generation)
       if !held { staleTransitions.append(StaleTransition(message: "a transition pushes \(what), which the path no longer holds", pushed: pushed)) }
     }
   }

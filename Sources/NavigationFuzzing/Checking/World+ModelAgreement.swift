@@ -33,9 +33,13 @@ extension World {
       }
       let path = model.peekPath
       guard path.count == expected.path.count else { return false }
+      guard !path.isEmpty else { return true }
+      // Each element's screen first at its own place (none shown twice): looked up, not searched
+      // for, as a deep link makes a path of thousands.
+      let screens = ListLookup(path.map { ObjectIdentifier($0.screen) })
       for (index, element) in path.enumerated() {
         guard element.value == expected.path[index].value,
-          path.firstIndex(where: { $0.screen === element.screen }) == index,
+          screens.firstIndex(of: ObjectIdentifier(element.screen)) == index,
           same(element.screen, expected.path[index].screen)
         else { return false }
       }

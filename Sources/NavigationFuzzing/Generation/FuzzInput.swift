@@ -153,6 +153,7 @@ public enum FuzzTarget {
     let trace = Trace(
       topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
       steps: steps + [.settle, .expect(.violation(violation.invariant))])
+    FuzzCrashRecord.write(topology: topology.name, engine: engine.name)
     // Unbuffered, on stderr: the process is about to trap.
     writeToStandardError("navfuzz: violation \(violation.invariant.rawValue): \(violation.explanation)\n")
     writeToStandardError(TraceFormat.print(trace))

@@ -21,8 +21,12 @@ enum HTMLReport {
     body.append("</header>")
     body.append("<section class=\"summary\">")
     for (label, value) in [
-      ("runs", "\(report.totals.runs)"), ("steps", "\(report.totals.steps)"), ("skipped", "\(report.totals.skippedSteps)"),
-      ("distinct states", "\(report.coverage.distinctStates)"),
+      (campaign.kind == "replay" ? "traces" : "runs", "\(report.totals.runs)"), ("steps", "\(report.totals.steps)"),
+      ("skipped", "\(report.totals.skippedSteps)"),
+      (
+        "distinct states" + (report.coverage.minDistinctStates.map { " (floor \($0))" } ?? ""),
+        "\(report.coverage.distinctStates)"
+      ),
       ("actions/s", String(format: "%.0f", report.totals.actionsPerSecond)),
       ("duration", String(format: "%.2f s", campaign.durationSeconds)),
     ] {

@@ -52,10 +52,13 @@ public struct MutantsReport {
   }
 
   /// Fuzzes one mutant with `seeds` campaigns of at most `runs` runs each, stopping each at its
-  /// first failure; shrinks the first failure that shows the expected invariant.
+  /// first failure; shrinks the first failure that shows the expected invariant. `keepsGoing`,
+  /// asked before every step, stops it (the row is then incomplete: the caller drops it);
+  /// `seedDone` is told as each seed's campaign ends (for a progress line).
   public static func row(
     for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000, exhaustiveShrinkDepth: Int = 0, noRaces: Bool = false,
-    now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil
+    now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil,
+    keepsGoing: @escaping () -> Bool = { true }, seedDone: (Int) -> Void = { _ in }
   ) -> Row {
     let topology = topology(for: engine)
     let expected = engine.expectedInvariant ?? .referenceAgreement
@@ -69,6 +72,7 @@ public struct MutantsReport {
         Trace(topology: topology.name, steps: failure.original.actions), topology: topology, engine: engine)
       guard replayed?.violations.contains(where: { $0.invariant == expected }) == true else { return nil }
       var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
+      shrinker.keepsGoing = keepsGoing
       let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
       return Trace(
         topology: topology.name, engine: engine.name,
@@ -84,9 +88,11 @@ public struct MutantsReport {
       options.sortsFailures = false
       options.noRaces = noRaces
       let started = now()
-      let campaign = Campaign(topology: topology, engine: engine, options: options)
+      var campaign = Campaign(topology: topology, engine: engine, options: options)
+      campaign.keepsGoing = keepsGoing
       let result = campaign.run()
       let elapsed = now() - started
+      defer { seedDone(seed) }
       guard let failing = result.eventfulRuns.first(where: { $0.symptom != nil }),
         let failure = campaign.failure(runIndex: failing.index)
       else {
@@ -106,7 +112,8 @@ public struct MutantsReport {
       options.shrinks = false
       options.sortsFailures = false
       options.noRaces = noRaces
-      let campaign = Campaign(topology: topology, engine: engine, options: options)
+      var campaign = Campaign(topology: topology, engine: engine, options: options)
+      campaign.keepsGoing = keepsGoing
       // The first failing run of each invariant, as the table always looked at.
       var seen: Set<InvariantID> = []
       for run in campaign.run().eventfulRuns where row.shrunk == nil && run.symptom != nil {

@@ -94,6 +94,7 @@ enum JUnitReport {
 
   static func cases(_ report: CampaignReport) -> [Case] {
     let campaign = report.campaign
+    let isRotation = campaign.kind == "campaign" && campaign.topology.contains(",")
     var cases: [Case] = []
     func failureBody(_ failure: CampaignReport.Failure) -> String {
       let also = failure.alsoViolated.isEmpty ? "" : "\nalso violated: \(failure.alsoViolated.joined(separator: ", "))"
@@ -116,9 +117,11 @@ enum JUnitReport {
         cases.append(Case(className: "navfuzz.replay.\(topology)", name: path, failure: failure))
       }
     } else {
-      // One case per defect: a new one fails, a known one is skipped with its reason.
-      let className = "navfuzz.\(campaign.topology).\(campaign.engine)"
+      // One case per defect: a new one fails, a known one is skipped with its reason. A
+      // rotation's `campaign.topology` lists every topology ("basic,counter,…"), no class name:
+      // each defect is filed under the topology of its shortest trace.
       for defect in report.defects {
+        let className = "navfuzz.\(isRotation ? defect.topology : campaign.topology).\(campaign.engine)"
         let name = "defect \(defect.shortID) \(defect.signature)"
         if defect.known {
           cases.append(
@@ -138,7 +141,9 @@ enum JUnitReport {
       }
     }
     let violated = Set(report.failures.flatMap { [$0.invariant] + $0.alsoViolated } + report.newDefects.flatMap(\.invariants))
-    let invariantClass = campaign.kind == "replay" ? "navfuzz.invariants" : "navfuzz.\(campaign.topology).\(campaign.engine)"
+    let invariantClass =
+      campaign.kind == "replay"
+      ? "navfuzz.invariants" : "navfuzz.\(isRotation ? "rotation" : campaign.topology).\(campaign.engine)"
     for invariant in report.invariants where !violated.contains(invariant.id) {
       cases.append(
         Case(
@@ -200,8 +205,9 @@ enum MarkdownReport {
     lines.append(
       "\(campaign.kind == "campaign" ? "Campaign" : "Replay") of topology `\(campaign.topology)` against engine `\(campaign.engine)`"
         + ", judged by semantics `\(campaign.semantics ?? "navfuzz")`"
-        + (campaign.seed.map { ", seed \($0)" } ?? "") + ": \(report.totals.runs) runs, \(report.totals.steps) steps "
-        + "(\(report.totals.skippedSteps) skipped), \(report.coverage.distinctStates) distinct states, "
+        + (campaign.seed.map { ", seed \($0)" } ?? "") + ": \(report.totals.runs) \(campaign.kind == "replay" ? "traces" : "runs"), \(report.totals.steps) steps "
+        + "(\(report.totals.skippedSteps) skipped), \(report.coverage.distinctStates) distinct states"
+        + (report.coverage.minDistinctStates.map { " (--min-distinct-states \($0))" } ?? "") + ", "
         + String(format: "%.2f s, %.0f actions/s.", campaign.durationSeconds, report.totals.actionsPerSecond))
     for line in campaign.notChecked ?? [] { lines.append("\n**Not checked:** \(line).") }
     if let warnings = report.coverage.uikitWarnings, warnings > 0 {

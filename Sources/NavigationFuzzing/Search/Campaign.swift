@@ -61,6 +61,9 @@ public struct Campaign {
     /// The runs that failed or searched past known defects, as they happened: what a worker
     /// process reports (`CampaignPart`).
     var eventfulRuns: [CampaignPart.Run] = []
+    /// Steps the last run made before `keepsGoing` stopped it within the run; nil when every
+    /// run ended on its own (its steps and checks are counted in the statistics either way).
+    public var lastRunCutShortAfter: Int?
     public init() {}
 
     /// The shortest failure of each new defect: what makes the campaign fail.
@@ -73,6 +76,16 @@ public struct Campaign {
   public let topology: Topology
   public let engine: EngineChoice
   public let options: Options
+  /// Asked before every step of every run: false stops the campaign there (Ctrl-C,
+  /// `--seconds`), keeping what it found. A run of `--max-steps 9223372036854775807` is stopped
+  /// within the run, not after it.
+  public var keepsGoing: () -> Bool = { true }
+  /// Asked before every replay of a shrink: false ends the shrink with the shortest failing
+  /// trace found so far (Ctrl-C). Apart from `keepsGoing`, because what a deadline's last runs
+  /// found (and what `--jobs` workers found, rebuilt after the deadline) is still shrunk.
+  public var keepsShrinking: () -> Bool = { true }
+  /// Told as each failure's shrink goes (for a progress line).
+  public var shrinkProgress: (InvariantID, Shrinker.Position) -> Void = { _, _ in }
 
   public init(topology: Topology, engine: EngineChoice, options: Options) {
     self.topology = topology
@@ -92,8 +105,10 @@ public struct Campaign {
     var ledger = DefectLedger(topology: topology.name, baseline: options.baseline)
     let indices = options.onlyRunSeed == nil ? options.firstRunIndex..<(options.firstRunIndex + options.runs) : 0..<1
     for index in indices {
+      guard keepsGoing() else { break }
       let seed = options.onlyRunSeed ?? Self.runSeed(campaignSeed: options.seed, index: index)
-      let run = randomRun(seed: seed)
+      let run = randomRun(seed: seed, keepsGoing: keepsGoing)
+      if run.cutShort { result.lastRunCutShortAfter = run.steps.count }
       var statistics = run.runner.statistics
       statistics.runs = 1
       result.statistics.merge(statistics)
@@ -114,7 +129,7 @@ public struct Campaign {
         result.defects = ledger.sorted
       }
       if run.violation != nil, options.stopsAtFirstFailure { break }
-      if !progress(index - indices.lowerBound, result) { break }
+      if run.cutShort || !progress(index - indices.lowerBound, result) { break }
     }
     result.defects = ledger.sorted
     return result
@@ -124,6 +139,7 @@ public struct Campaign {
   /// options say so); nil if that run finds nothing new.
   public func failure(runIndex: Int) -> Failure? {
     let seed = Self.runSeed(campaignSeed: options.seed, index: runIndex)
+    // Not stopped by `keepsGoing`: the run ends at the violation its part found, before any cut.
     let run = randomRun(seed: seed)
     return run.violation.map { failure($0, steps: run.steps, runSeed: seed, runIndex: runIndex) }
   }
@@ -139,12 +155,13 @@ public struct Campaign {
   }
 
   /// Run `seed` of this campaign, as its options say (searching past the baseline's symptoms,
-  /// keeping gestures out of program changes' turns).
-  func randomRun(seed: UInt64) -> RandomRun {
+  /// keeping gestures out of program changes' turns), asking `keepsGoing` before each step.
+  func randomRun(seed: UInt64, keepsGoing: () -> Bool = { true }) -> RandomRun {
     RandomRun(
       topology: topology, engine: engine, seed: seed, maxSteps: options.maxSteps, swarm: options.swarm,
       noRaces: options.noRaces,
-      searchingPast: options.searchesPastKnownDefects ? options.baseline?.searchedSymptoms ?? [] : [])
+      searchingPast: options.searchesPastKnownDefects ? options.baseline?.searchedSymptoms ?? [] : [],
+      keepsGoing: keepsGoing)
   }
 
   private func failure(_ violation: Violation, steps: [Step], runSeed seed: UInt64, runIndex index: Int) -> Failure {
@@ -154,6 +171,10 @@ public struct Campaign {
     var shrunkSteps = original.steps
     if options.shrinks {
       var shrinker = Shrinker(topology: topology, engine: engine, target: violation.invariant)
+      shrinker.keepsGoing = keepsShrinking
+      let target = violation.invariant
+      let report = shrinkProgress
+      shrinker.progress = { report(target, $0) }
       shrunkSteps = shrinker.shrink(steps)
     }
     let shrunk = Trace(topology: topology.name, engine: engineLine, semantics: semanticsLine, steps: shrunkSteps)

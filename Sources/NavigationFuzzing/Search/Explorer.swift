@@ -29,7 +29,7 @@ public struct Explorer {
   /// Stop at a violation of this invariant (nil: any).
   public var target: InvariantID?
   /// Counts and expands one state of each pair that differs only by swapping item ids 1 and 2
-  /// (see `symmetryIsSound` and the README's state-space section).
+  /// (see `symmetryIsSound` and docs/EXPLORING.md).
   public var symmetry = false
   /// Never a user gesture in the run-loop turn of a program change (`--no-races`): such steps are
   /// left out of the alphabet (`TurnBoundary`), and a state's key says what its turn holds.

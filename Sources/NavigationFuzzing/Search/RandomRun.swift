@@ -17,10 +17,13 @@ struct RandomRun {
   let searchedPast: [FailureSymptom]
   /// The run's failure, if it ended with one that is not a known symptom.
   let violation: Violation?
+  /// `keepsGoing` stopped the run before a step: it ends there, without the end check. Its
+  /// violations were found at steps, so a rerun of its seed finds them.
+  let cutShort: Bool
 
   init(
     topology: Topology, engine: EngineChoice, seed: UInt64, maxSteps: Int, swarm: Bool = true, noRaces: Bool = false,
-    searchingPast known: Set<FailureSymptom> = []
+    searchingPast known: Set<FailureSymptom> = [], keepsGoing: () -> Bool = { true }
   ) {
     func freshRunner() -> Runner { Runner(topology: topology, engine: engine, stopsAtFirstViolation: true) }
     // Optional, so that the world a run steps back from goes before the next one starts: a
@@ -31,6 +34,7 @@ struct RandomRun {
     var generator = StepGenerator(seed: seed, swarm: swarm)
     var boundary = TurnBoundary()
     var stepsBack = 0
+    var cutShort = false
     /// Whether the run reached a known symptom and stepped back from it (to go on).
     func steppedBack() -> Bool {
       guard let first = current!.violations.first, stepsBack < maxSteps else { return false }
@@ -57,6 +61,10 @@ struct RandomRun {
     }
     while true {
       while steps.count < maxSteps {
+        guard keepsGoing() else {
+          cutShort = true
+          break
+        }
         var step = generator.next(for: current!)
         if noRaces, boundary.needsTick(before: step) {
           take(.tick)
@@ -71,7 +79,7 @@ struct RandomRun {
         take(step)
         if current!.hasViolation, !steppedBack() { break }
       }
-      if current!.hasViolation { break }
+      if current!.hasViolation || cutShort { break }
       current!.finish(stepIndex: steps.count)
       if current!.hasViolation, steppedBack() { continue }
       if current!.hasViolation, steps.last != .settle { steps.append(.settle) }
@@ -85,6 +93,7 @@ struct RandomRun {
     self.runner = runner
     self.steps = steps
     self.searchedPast = searchedPast
+    self.cutShort = cutShort
     violation = first.flatMap { known.contains(FailureSymptom($0)) ? nil : $0 }
   }
 }

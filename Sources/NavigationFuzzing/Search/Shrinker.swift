@@ -8,7 +8,28 @@ public struct Shrinker {
   public let target: InvariantID
   /// Replays made while shrinking (the cost).
   public private(set) var attempts = 0
-  private let attemptLimit: Int
+  /// The most replays a shrink makes.
+  public let attemptLimit: Int
+  /// Asked before every replay and every step of it: false ends the shrink with the shortest
+  /// failing steps found so far (Ctrl-C), which `shrink` still returns with their `expect` lines.
+  public var keepsGoing: () -> Bool = { true }
+  /// Whether `keepsGoing` ended the shrink early.
+  public private(set) var wasStopped = false
+  /// Told after every replay: how far the shrink is (for a progress line).
+  public var progress: (Position) -> Void = { _ in }
+  /// The actions the shrink holds now: the shortest failing ones found so far.
+  public private(set) var best: [Step] = []
+
+  /// Where a shrink is: what it tries now, the replays made, the length it has reached.
+  public struct Position: Sendable {
+    public var phase: String
+    public var attempts: Int
+    public var attemptLimit: Int
+    public var bestLength: Int
+    public var originalLength: Int
+  }
+  private var phase = "removing steps"
+  private var originalLength = 0
 
   public init(topology: Topology, engine: EngineChoice, target: InvariantID, attemptLimit: Int = 5_000) {
     self.topology = topology
@@ -19,12 +40,20 @@ public struct Shrinker {
 
   /// The steps actually needed to reach the violation, or nil if these steps do not reach it.
   mutating func reproduce(_ steps: [Step]) -> [Step]? {
-    guard attempts < attemptLimit else { return nil }
+    guard attempts < attemptLimit, !wasStopped else { return nil }
+    guard keepsGoing() else {
+      wasStopped = true
+      return nil
+    }
     attempts += 1
+    defer {
+      progress(Position(phase: phase, attempts: attempts, attemptLimit: attemptLimit, bestLength: best.count, originalLength: originalLength))
+    }
     let trace = Trace(topology: topology.name, steps: steps.filter { !$0.isExpectation })
-    guard let result = try? Replay.run(trace, topology: topology, engine: engine, lenient: true, until: target),
-      result.violations.contains(where: { $0.invariant == target })
-    else { return nil }
+    let result = try? Replay.run(trace, topology: topology, engine: engine, lenient: true, until: target, keepsGoing: keepsGoing)
+    if result?.stoppedEarly == true { wasStopped = true }
+    guard let result, !result.stoppedEarly, result.violations.contains(where: { $0.invariant == target }) else { return nil }
+    if result.performedSteps.count < best.count { best = result.performedSteps }
     return result.performedSteps
   }
 
@@ -33,26 +62,53 @@ public struct Shrinker {
   /// `exhaustiveBelow`: after delta debugging, search breadth-first for any trace shorter than the
   /// one found, up to this length (delta debugging only removes and simplifies steps, so it can
   /// stop at a local minimum that a different story beats). 0 skips it; it costs seconds.
+  ///
+  /// Stopped by `keepsGoing`, it returns the shortest failing steps found so far (the steps given
+  /// when it got no further), with their `expect` lines all the same: found work is never lost.
   public mutating func shrink(_ steps: [Step], exhaustiveBelow limit: Int = 0, now: () -> Double = { 0 }) -> [Step] {
-    guard var current = reproduce(steps) else { return steps }
-    while true {
+    originalLength = steps.filter { !$0.isExpectation }.count
+    best = steps.filter { !$0.isExpectation }
+    guard var current = reproduce(steps) else {
+      return wasStopped ? best + Self.expectations(for: best, topology: topology, engine: engine, target: target) : steps
+    }
+    while !wasStopped {
       let before = current
+      phase = "removing steps"
       current = removeChunks(current)
+      phase = "simpler arguments"
       current = simplifyArguments(current)
       if current == before { break }
     }
-    if limit > 1, current.count > 1 {
+    if limit > 1, current.count > 1, !wasStopped {
+      phase = "searching for a shorter trace"
       var explorer = Explorer(topology: topology, engine: engine)
       explorer.maxDepth = min(current.count - 1, limit)
       explorer.target = target
       explorer.stateLimit = 50_000
-      if let shorter = explorer.run(now: now, timeLimit: 30).trace?.actions, shorter.count < current.count {
+      let keepsGoing = self.keepsGoing
+      let report = progress
+      let here = Position(phase: "", attempts: attempts, attemptLimit: attemptLimit, bestLength: current.count, originalLength: originalLength)
+      let maxDepth = explorer.maxDepth
+      var stopped = false
+      let found = explorer.run(now: now, timeLimit: 30) { position in
+        var shown = here
+        shown.phase = "searching for a shorter trace (depth \(position.depth) of \(maxDepth): \(position.done) of \(position.of) prefixes)"
+        report(shown)
+        stopped = stopped || !keepsGoing()
+        return !stopped
+      }
+      if stopped { wasStopped = true }
+      if let shorter = found.trace?.actions, shorter.count < current.count {
         current = shorter
+        best = shorter
       }
     }
     var result = current
+    // Stopped: the last reproduction may have been cut; `best` is the shortest that failed.
+    if wasStopped { result = best }
+    let kept = result
     if result.last != .settle { result.append(.settle) }
-    if reproduce(result) == nil { result = current }
+    if wasStopped || reproduce(result) == nil { result = kept }
     return result + Self.expectations(for: result, topology: topology, engine: engine, target: target)
   }
 

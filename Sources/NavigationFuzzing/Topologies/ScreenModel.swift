@@ -66,6 +66,14 @@ public final class ScreenModel: Observable {
   /// no screen's address can have changed, and reading one costs nothing (reading it afresh costs
   /// its depth, on every screen above it, which deep nesting made cubic).
   private var lastAddressPathChanges = -1
+  /// For a path element's screen: its index in its parent's path when the path was last written
+  /// (its first index, should it be there twice); checked against the path before use, as the
+  /// screen may have left it since. Searching the path for it instead made every element's
+  /// address and attachment cost the path's length: a deep link of N values cost N².
+  private var indexInParentPath = -1
+  /// The values and generations on this screen's path, made when first asked after the path was
+  /// written: a deep link pushes thousands of screens, and each push asks whether the path holds it.
+  private var pathLookups: (values: ListLookup<Int>, generations: ListLookup<Int>)?
   /// Whether this screen was held from the root when slots and paths had last changed
   /// `lastAttachmentModelChanges` times (see `isAttached(under:)`).
   private var lastAttachment = false
@@ -109,7 +117,7 @@ public final class ScreenModel: Observable {
     case .slot:
       lastAddress = parent.address.appending(place)
     case .pathElement:
-      guard let index = parent.storedPath.firstIndex(where: { $0.screen === self }) else { return lastAddress }
+      guard let index = parent.pathIndex(of: self) else { return lastAddress }
       lastAddress = parent.address.appending(.pathElement(index))
     }
     lastAddressPathChanges = serials.pathChanges
@@ -197,6 +205,8 @@ public final class ScreenModel: Observable {
     set {
       registrar.willSet(self, keyPath: \.path)
       storedPath = newValue
+      for (index, element) in storedPath.enumerated().reversed() { element.screen.indexInParentPath = index }
+      pathLookups = nil
       serials.pathChanges += 1  // here: what observers read before and after the change both hold
       serials.modelChanges += 1
       registrar.didSet(self, keyPath: \.path)
@@ -259,11 +269,28 @@ public final class ScreenModel: Observable {
   private func holds(_ child: ScreenModel) -> Bool {
     switch child.placeInParent {
     case .slot(let index)?: return index < items.count && items[index]?.child === child
-    case .pathElement?:
-      for element in storedPath where element.screen === child { return true }
-      return false
+    case .pathElement?: return pathIndex(of: child) != nil
     case nil: return false
     }
+  }
+
+  /// Whether an element of the path has this value.
+  func pathHolds(value: Int) -> Bool { currentPathLookups.values.contains(value) }
+
+  /// Whether an element of the path has this generation (is this incarnation).
+  func pathHolds(generation: Int) -> Bool { currentPathLookups.generations.contains(generation) }
+
+  private var currentPathLookups: (values: ListLookup<Int>, generations: ListLookup<Int>) {
+    if let pathLookups { return pathLookups }
+    let made = (ListLookup(storedPath.map(\.value)), ListLookup(storedPath.map(\.generation)))
+    pathLookups = made
+    return made
+  }
+
+  /// Where `child` is in this screen's path (its first place), if it is there.
+  private func pathIndex(of child: ScreenModel) -> Int? {
+    let index = child.indexInParentPath
+    return index >= 0 && index < storedPath.count && storedPath[index].screen === child ? index : nil
   }
 
   // MARK: Reading without tracking (the harness's checks must not register observation)

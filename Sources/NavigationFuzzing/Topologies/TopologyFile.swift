@@ -167,13 +167,14 @@ public enum TopologyFile {
     public var file: String
     public var place: String
     public var message: String
-    public var description: String { "\(file): \(place.isEmpty ? "" : "\(place): ")error: \(message)" }
+    /// As `MessageText` shows it: names from the file may hold invisible characters.
+    public var description: String { MessageText.shown("\(file): \(place.isEmpty ? "" : "\(place): ")error: \(message)") }
   }
 
   public static func load(_ path: String) throws(Problem) -> Topology {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Problem(file: path, place: "", message: "no such file")
+      throw Problem(file: path, place: "", message: MissingPath.reason(path))
     }
     guard !isDirectory.boolValue else {
       throw Problem(file: path, place: "", message: "this is a folder; a topology file is a .json file")
@@ -191,14 +192,19 @@ public enum TopologyFile {
     do {
       document = try JSONDecoder().decode(Document.self, from: data)
     } catch let error as UnknownKey {
+      let object = value(at: error.codingPath.map(PathStep.init), in: data)
       throw Problem(
-        file: file, place: placeDescription(error.codingPath),
+        file: object.map { location(of: $0.offset, in: data, file: file) } ?? file, place: placeDescription(error.codingPath),
         message: "unknown key \"\(error.key)\" (known here: \(error.known.joined(separator: ", ")))")
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        // Valid JSON the decoder still refused: a number it could not read as a whole number.
+        if (try? JSONSerialization.jsonObject(with: data)) != nil, let number = firstBadNumber(in: data) {
+          throw badNumberProblem(number, in: data, file: file)
+        }
         throw syntaxProblem(data, file: file)
       }
-      throw problem(error, file: file)
+      throw problem(error, data: data, file: file)
     } catch {
       throw Problem(file: file, place: "", message: "not a topology document: \(error)")
     }
@@ -212,8 +218,7 @@ public enum TopologyFile {
 
   /// `screens[1].slots[0].style`.
   private static func placeDescription(_ path: [any CodingKey]) -> String {
-    path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-      .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    placeDescription(path.map(PathStep.init))
   }
 
   /// A JSON syntax error, located at its line and column: JSONDecoder only says "not valid JSON",
@@ -237,29 +242,28 @@ public enum TopologyFile {
       if !description.isEmpty { detail = description.trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
     }
     if data.isEmpty { detail = "the file is empty" }
-    var line = 1
-    var column = 1
-    for byte in data.prefix(offset) {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return Problem(file: "\(file):\(line):\(column)", place: "", message: "invalid JSON: \(detail)")
+    return Problem(file: location(of: offset, in: data, file: file), place: "", message: "invalid JSON: \(detail)")
   }
 
-  private static func problem(_ error: DecodingError, file: String) -> Problem {
-    let place = placeDescription
+  /// The decoder's error in our words, at the line and column of the value it is about.
+  private static func problem(_ error: DecodingError, data: Data, file: String) -> Problem {
+    let place: ([any CodingKey]) -> String = placeDescription
     switch error {
     case .keyNotFound(let key, let context):
-      return Problem(file: file, place: place(context.codingPath), message: "missing \"\(key.stringValue)\"")
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return Problem(file: file, place: place(context.codingPath), message: context.debugDescription)
+      let object = value(at: context.codingPath.map(PathStep.init), in: data)
+      return Problem(
+        file: object.map { location(of: $0.offset, in: data, file: file) } ?? file, place: place(context.codingPath),
+        message: "missing \"\(key.stringValue)\"")
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      return wrongKindProblem(expected: type, at: context.codingPath, in: data, file: file)
     case .dataCorrupted(let context):
-      let underlying = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
-      return Problem(file: file, place: place(context.codingPath), message: "invalid JSON: \(underlying)")
+      let path = context.codingPath.map(PathStep.init)
+      if let found = value(at: path, in: data), found.kind == .number {
+        return badNumberProblem(found, in: data, file: file)
+      }
+      return Problem(
+        file: value(at: path, in: data).map { location(of: $0.offset, in: data, file: file) } ?? file,
+        place: place(context.codingPath), message: "a value this format cannot read here")
     @unknown default:
       return Problem(file: file, place: "", message: "\(error)")
     }
@@ -408,21 +412,30 @@ public enum TopologyFile {
       throw fail("name", "\"\(document.name)\" is a built-in topology's name: choose another, or traces could not tell them apart")
     }
     guard !document.screens.isEmpty else { throw fail("screens", "a topology needs at least one screen") }
+    // Screens by name in a dictionary, read by key only: a list searched for every screen and
+    // slot made a 10,000-screen file take half a minute to load.
     var names: [String] = []
+    var indexByName: [String: Int] = [:]
     for (index, screen) in document.screens.enumerated() {
-      if names.contains(screen.name) { throw fail("screens[\(index)].name", "duplicate screen \"\(screen.name)\"") }
+      guard indexByName.updateValue(index, forKey: screen.name) == nil else {
+        throw fail("screens[\(index)].name", "duplicate screen \"\(screen.name)\"")
+      }
       names.append(screen.name)
     }
-    guard let rootIndex = names.firstIndex(of: document.root) else {
-      throw fail("root", "no screen named \"\(document.root)\" (screens: \(names.joined(separator: ", ")))")
+    /// "a, b, c" or, for thousands of screens, the first ones and how many more.
+    func screenList() -> String {
+      names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", … (\(names.count) screens)" : "")
     }
-    // The root goes first: index 0 is the root screen.
+    guard let rootIndex = indexByName[document.root] else {
+      throw fail("root", "no screen named \"\(document.root)\" (screens: \(screenList()))")
+    }
+    // The root goes first: index 0 is the root screen, the others keep their order after it.
     let order = [rootIndex] + document.screens.indices.filter { $0 != rootIndex }
     func index(of name: String, at place: String) throws(Problem) -> Int {
-      guard let found = names.firstIndex(of: name) else {
-        throw fail(place, "no screen named \"\(name)\" (screens: \(names.joined(separator: ", ")))")
+      guard let found = indexByName[name] else {
+        throw fail(place, "no screen named \"\(name)\" (screens: \(screenList()))")
       }
-      return order.firstIndex(of: found)!
+      return found == rootIndex ? 0 : found < rootIndex ? found + 1 : found
     }
     var screens: [ScreenSpec] = []
     for original in order {
@@ -439,6 +452,11 @@ public enum TopologyFile {
         }
         if slot.name.isEmpty || slot.name.contains(where: { $0 == "." || $0 == " " || $0 == "#" || $0 == "[" }) {
           throw fail("\(place).name", "slot names cannot be empty or contain '.', ' ', '#' or '['")
+        }
+        if TraceFormat.reservedWords.contains(slot.name) {
+          throw fail(
+            "\(place).name",
+            "\"\(slot.name)\" is a trace keyword, so traces could not tell the slot from it; choose another name (reserved: \(TraceFormat.reservedWords.joined(separator: ", ")))")
         }
         if style.isAlert, slot.screen != nil {
           throw fail("\(place).screen", "an \(style.rawValue) shows no screen")

@@ -22,6 +22,9 @@ public struct ReplayResult: Sendable {
   /// What each `expect state` / `expect screen` step saw, by step index: the expected and the
   /// actual entries, for a − expected / + actual diff and for recording expectations.
   public var observed: [Int: ObservedExpectation] = [:]
+  /// Whether `keepsGoing` stopped the replay before its last step (then nothing after the step
+  /// it reached was checked, nor the end).
+  public var stoppedEarly = false
 
   public var passed: Bool { unmetExpectations.isEmpty && unexpectedViolations.isEmpty }
 }
@@ -30,10 +33,11 @@ public struct ReplayResult: Sendable {
 public enum Replay {
   /// Replays a trace on a fresh world. Strict mode (the default) fails with the file and line of a
   /// step that addresses something that does not exist; lenient mode (the shrinker's) skips it.
-  /// `until` stops as soon as that invariant is violated.
+  /// `until` stops as soon as that invariant is violated; `keepsGoing`, asked before each step,
+  /// stops it when it says so (a shrink interrupted within a replay of a long trace).
   public static func run(
     _ trace: Trace, topology: Topology, engine: EngineChoice, lenient: Bool = false, until target: InvariantID? = nil,
-    afterEachStep: ((Int, Runner) -> Void)? = nil
+    afterEachStep: ((Int, Runner) -> Void)? = nil, keepsGoing: (() -> Bool)? = nil
   ) throws(TraceError) -> ReplayResult {
     let runner = Runner(topology: topology, engine: engine)
     var unmet: [TraceError] = []
@@ -41,10 +45,15 @@ public enum Replay {
     var skipped: [(Int, String)] = []
     var performed: [Step] = []
     var observed: [Int: ObservedExpectation] = [:]
+    var stoppedEarly = false
     func located(_ index: Int, _ message: String) -> TraceError {
       TraceError(file: trace.source, line: trace.lines.indices.contains(index) ? trace.lines[index] : index + 1, message: message)
     }
     for (index, step) in trace.steps.enumerated() {
+      if let keepsGoing, !keepsGoing() {
+        stoppedEarly = true
+        break
+      }
       if case .expect(let expectation) = step {
         switch expectation {
         case .state(let entries):
@@ -68,14 +77,14 @@ public enum Replay {
       afterEachStep?(index, runner)
       if let target, runner.violations.contains(where: { $0.invariant == target }) { break }
     }
-    if target == nil || !runner.violations.contains(where: { $0.invariant == target }) {
+    if !stoppedEarly, target == nil || !runner.violations.contains(where: { $0.invariant == target }) {
       runner.finish(stepIndex: trace.steps.count)
     }
     return ReplayResult(
       trace: trace, engine: engine.name, semantics: engine.semantics.name,
       notChecked: engine.contract.notChecked, allowed: engine.contract.allowances, violations: runner.violations, unmetExpectations: unmet,
       unexpectedViolations: runner.violations.filter { !expected.contains($0.invariant) }, skipped: skipped,
-      statistics: runner.statistics, performedSteps: performed, observed: observed)
+      statistics: runner.statistics, performedSteps: performed, observed: observed, stoppedEarly: stoppedEarly)
   }
 
   private static func check(_ expectation: Expectation, runner: Runner, expected: inout Set<InvariantID>) -> String? {

@@ -46,7 +46,9 @@ public struct Trace: Hashable, Sendable {
   public var actions: [Step] { steps.filter { !$0.isExpectation } }
 }
 
-/// A problem with a trace or its input, located at a file and line: exit code 2.
+/// A problem with a trace or its input, located at a file and line: exit code 2. The message is
+/// kept as `MessageText` shows it (invisible characters as code points, bounded), whether the
+/// problem was found reading the file or replaying it.
 public struct TraceError: Error, Equatable, CustomStringConvertible {
   public var file: String
   public var line: Int
@@ -55,8 +57,8 @@ public struct TraceError: Error, Equatable, CustomStringConvertible {
   public init(file: String, line: Int, message: String) {
     self.file = file
     self.line = line
-    self.message = message
+    self.message = MessageText.shown(message)
   }
 
-  public var description: String { "\(file):\(line): error: \(message)" }
+  public var description: String { "\(MessageText.visibleCharacters(file)):\(line): error: \(message)" }
 }

@@ -5,6 +5,15 @@ import NavigationReference
 public enum TraceFormat {
   public static let version = 1
 
+  /// Words a trace gives a meaning of their own, which a slot name must not take: the verbs, and
+  /// `root`, `on` and `off`, which stand where an address or a value does (`app root intent`,
+  /// `expect screen root`, `toggle isPresented on`). A slot named `path` would read as the root
+  /// path in `expect state path=1`, one named `root` as the root screen in `app root save`.
+  public static let reservedWords = [
+    "navtrace", "topology", "engine", "semantics", "set", "mutate", "clear", "toggle", "bump", "path", "app", "user",
+    "tick", "advance", "settle", "until", "expect", "root", "on", "off",
+  ]
+
   // MARK: Writing
 
   public static func print(_ trace: Trace) -> String {
@@ -70,10 +79,9 @@ public enum TraceFormat {
   public static func parse(
     _ text: String, source: String = "<trace>", topologies: [Topology] = Topology.all
   ) throws(TraceError) -> Trace {
-    func fail(_ line: Int, _ message: String) -> TraceError {
-      // A message quotes the line: a megabyte-long line is shown by its start.
-      TraceError(file: source, line: line, message: message.count > 1_000 ? message.prefix(1_000) + "…" : message)
-    }
+    // A message quotes the line: `TraceError` bounds it (a megabyte-long line is shown by its
+    // start and end) and shows its invisible characters.
+    func fail(_ line: Int, _ message: String) -> TraceError { TraceError(file: source, line: line, message: message) }
     if text.isEmpty { throw fail(1, "empty file: expected the header 'navtrace \(version)'") }
     if text.unicodeScalars.contains(where: { $0.value == 0 || ($0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t") }) {
       let line = text.prefix { $0 != "\u{0}" }.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
@@ -177,7 +185,7 @@ public enum TraceFormat {
       guard arguments.count == count else { throw Message(text: "'\(verb)' takes \(usage)") }
     }
     func int(_ text: String, _ what: String, minimum: Int = 0) throws(Message) -> Int {
-      guard let value = Int(text) else { throw Message(text: "\(what) must be a whole number, found '\(text)'") }
+      guard let value = Int(text) else { throw Message(text: wholeNumberProblem(text, what)) }
       guard value >= minimum else { throw Message(text: "\(what) must be at least \(minimum), found \(value)") }
       return value
     }
@@ -315,9 +323,9 @@ public enum TraceFormat {
         }
         return .expect(.violation(id))
       case "state":
-        return .expect(.state(Array(arguments.dropFirst())))
+        return .expect(.state(try stateEntries(arguments.dropFirst(), spec: spec)))
       case "screen":
-        return .expect(.screen(Array(arguments.dropFirst())))
+        return .expect(.screen(try screenEntries(arguments.dropFirst(), spec: spec)))
       default:
         throw Message(text: "unknown expectation '\(what)' (ok, violation, state, screen)")
       }
@@ -336,6 +344,7 @@ extension TraceFormat {
     var named: Int?
     for word in words {
       guard let value = Int(word) else {
+        if isWholeNumber(word) { throw Message(text: wholeNumberProblem(word, "a path value")) }
         guard named == nil, let kind = root.pathDestinations.firstIndex(where: { $0.name == word }) else {
           throw Message(
             text: named == nil
@@ -358,6 +367,23 @@ extension TraceFormat {
     }
     if named != nil { throw Message(text: "a kind must be followed by a value") }
     return values
+  }
+}
+
+extension TraceFormat {
+  /// Digits, optionally after a sign: a whole number, whether or not it fits in an `Int`.
+  static func isWholeNumber(_ text: String) -> Bool {
+    let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  /// Why `text` is not a number a trace takes: a whole number out of `Int`'s range says so (not
+  /// "not a whole number"), anything else is not a whole number.
+  static func wholeNumberProblem(_ text: String, _ what: String) -> String {
+    guard isWholeNumber(text) else { return "\(what) must be a whole number, found '\(text)'" }
+    return text.first == "-"
+      ? "\(what) \(text) is below the smallest number a trace takes (\(Int.min))"
+      : "\(what) \(text) is beyond the largest number a trace takes (\(Int.max), the largest 64-bit integer)"
   }
 }
 
