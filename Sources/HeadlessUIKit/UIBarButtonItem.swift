@@ -16,6 +16,8 @@ open class UIBarButtonItem: UIResponder {
   public let systemItem: SystemItem?
   public var primaryAction: UIAction?
   public var isEnabled = true
+  /// Held (iOS 16).
+  public var isHidden = false
 
   public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
     self.title = title ?? primaryAction?.title

@@ -128,9 +128,24 @@ open class UIButton: UIControl {
     super.init(frame: frame)
   }
 
-  public func setTitle(_ title: String?, for state: State) { titles[state.rawValue] = title }
+  public func setTitle(_ title: String?, for state: State) {
+    titles[state.rawValue] = title
+    if state == .normal { titleLabel?.text = title }
+  }
   public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
   public var currentTitle: String? { configuration?.title ?? title(for: .normal) }
+
+  private var titleColors: [UInt: UIColor] = [:]
+  public func setTitleColor(_ color: UIColor?, for state: State) { titleColors[state.rawValue] = color }
+  public func titleColor(for state: State) -> UIColor? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }
+  public var currentTitleColor: UIColor { titleColor(for: .normal) ?? .label }
+
+  /// The label that shows the title (held: its font and colour are the app's to set).
+  public private(set) lazy var titleLabel: UILabel? = {
+    let label = UILabel()
+    label.text = title(for: .normal)
+    return label
+  }()
 
   /// A tap: what a person's finger would send.
   public func tap() { sendActions(for: [.touchUpInside, .primaryActionTriggered]) }
@@ -140,6 +155,10 @@ open class UIButton: UIControl {
     public var title: String?
     public var subtitle: String?
     public var image: UIImage?
+    public var contentInsets = NSDirectionalEdgeInsets()
+    public var baseForegroundColor: UIColor?
+    public var baseBackgroundColor: UIColor?
+    public var imagePadding: CGFloat = 0
     public init() {}
     public static func filled() -> Configuration { Configuration() }
     public static func plain() -> Configuration { Configuration() }

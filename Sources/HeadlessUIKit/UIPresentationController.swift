@@ -5,10 +5,14 @@ import Foundation
 /// methods and geometry are held only: the simulator never calls them.
 @preconcurrency @MainActor
 open class UIPresentationController: NSObject {
-  public private(set) weak var presentedViewController: UIViewController?
+  /// Not optional, as in UIKit (code written for iOS uses it without unwrapping); unowned, as the
+  /// presented controller owns its presentation controller.
+  public unowned let presentedViewController: UIViewController
   public weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
 
-  public var presentingViewController: UIViewController? { presentedViewController?.presentingViewController }
+  /// Not optional in UIKit either; here it is decided when the presentation begins, so it is nil
+  /// before (an implicitly unwrapped optional: code that uses it as UIKit's compiles unchanged).
+  public var presentingViewController: UIViewController! { presentedViewController.presentingViewController }
 
   public init(presentedViewController: UIViewController) {
     self.presentedViewController = presentedViewController
@@ -20,9 +24,9 @@ open class UIPresentationController: NSObject {
     self.init(presentedViewController: presentedViewController)
   }
 
-  open var presentationStyle: UIModalPresentationStyle { presentedViewController?.modalPresentationStyle ?? .none }
+  open var presentationStyle: UIModalPresentationStyle { presentedViewController.modalPresentationStyle }
   open var containerView: UIView? { nil }
-  open var presentedView: UIView? { presentedViewController?.viewIfLoaded }
+  open var presentedView: UIView? { presentedViewController.viewIfLoaded }
   open var frameOfPresentedViewInContainerView: CGRect { .zero }
   open var shouldPresentInFullscreen: Bool { true }
   open var shouldRemovePresentersView: Bool { false }
