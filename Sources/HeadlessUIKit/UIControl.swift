@@ -135,6 +135,11 @@ open class UIButton: UIControl {
   public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
   public var currentTitle: String? { configuration?.title ?? title(for: .normal) }
 
+  /// Held (deprecated in iOS 15, still used).
+  public var contentEdgeInsets = UIEdgeInsets.zero
+  public var titleEdgeInsets = UIEdgeInsets.zero
+  public var imageEdgeInsets = UIEdgeInsets.zero
+
   private var titleColors: [UInt: UIColor] = [:]
   public func setTitleColor(_ color: UIColor?, for state: State) { titleColors[state.rawValue] = color }
   public func titleColor(for state: State) -> UIColor? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }

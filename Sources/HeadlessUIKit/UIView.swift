@@ -29,6 +29,8 @@ open class UIView: UIResponder {
   public var directionalLayoutMargins = NSDirectionalEdgeInsets()
   /// Held: shadows, borders and corners are set here and never drawn.
   public private(set) lazy var layer = CALayer()
+  /// Held.
+  public var transform = CGAffineTransform.identity
   /// The view's own anchors, and its guides (see LayoutConstraints.swift).
   lazy var layoutAnchors = UILayoutGuide()
   lazy var layoutGuides = ViewLayoutGuides()

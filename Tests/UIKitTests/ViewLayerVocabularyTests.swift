@@ -67,4 +67,25 @@ import UIKit
     controller.navigationItem.rightBarButtonItem?.isHidden = true
     #expect(controller.navigationItem.rightBarButtonItem?.isHidden == true)
   }
+
+  /// Composed as Core Graphics composes: `a.concatenating(b)` applies `a` first.
+  @Test func aTransformKeepsItsMatrixAndComposesAsCoreGraphicsDoes() {
+    let view = UILabel()
+    #expect(view.transform.isIdentity)
+    view.transform = CGAffineTransform(translationX: -10, y: 0)
+    #expect(view.transform.tx == -10 && !view.transform.isIdentity)
+    let scaleThenMove = CGAffineTransform(scaleX: 2, y: 3).concatenating(CGAffineTransform(translationX: 5, y: 7))
+    #expect(scaleThenMove == CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 5, ty: 7))
+    let moveThenScale = CGAffineTransform(scaleX: 2, y: 3).translatedBy(x: 5, y: 7)
+    #expect(moveThenScale == CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 10, ty: 21))
+    let quarterTurn = CGAffineTransform(rotationAngle: .pi / 2)
+    #expect(abs(quarterTurn.b - 1) < 1e-12 && abs(quarterTurn.c + 1) < 1e-12)
+  }
+
+  @Test func legacyButtonInsetsAndTheOtherSystemColoursAreHeld() {
+    let button = UIButton(type: .system)
+    button.contentEdgeInsets = UIEdgeInsets(top: 10, left: 18, bottom: 10, right: 18)
+    #expect(button.contentEdgeInsets.left == 18)
+    #expect(UIColor.systemMint != UIColor.systemTeal && UIColor.systemMint == UIColor.systemMint)
+  }
 }
