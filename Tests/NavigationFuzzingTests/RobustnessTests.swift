@@ -253,12 +253,34 @@ import Testing
     #expect(replayed.contains(": 2 traces, "), "\(replayed)")
     let rotation = try CLI.run(["run", "--engine", "no-write-back", "--runs", "80", "--report", "rotation", "--jobs", "1"], in: folder)
     #expect(rotation.status == 1)
+    // Each defect's case is filed under the topology of its shortest trace (the one its body
+    // replays), each invariant's under "rotation": a real topology or "rotation", never the
+    // comma list of the rotation's topologies.
+    let report = try JSONDecoder().decode(
+      CampaignReport.self, from: Data(contentsOf: folder.appendingPathComponent("rotation/report.json")))
+    let topologies = report.campaign.topology.split(separator: ",").map(String.init)
+    #expect(topologies.count > 1, "\(report.campaign.topology)")
     let junit = try String(contentsOf: folder.appendingPathComponent("rotation/junit.xml"), encoding: .utf8)
-    let classNames = junit.components(separatedBy: "classname=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-    #expect(!classNames.isEmpty)
-    #expect(classNames.allSatisfy { !$0.contains(",") }, "\(Set(classNames).sorted())")
-    #expect(classNames.contains("navfuzz.basic.no-write-back"), "\(Set(classNames).sorted())")
-    #expect(classNames.contains("navfuzz.rotation.no-write-back"), "\(Set(classNames).sorted())")
+    let cases = junit.components(separatedBy: "<testcase classname=\"").dropFirst().map { text in
+      let className = String(text.prefix { $0 != "\"" })
+      let name = String(text.components(separatedBy: "name=\"")[1].prefix { $0 != "\"" })
+      // A failing case's body holds its trace; its `topology` line names the trace's topology.
+      let body = text.components(separatedBy: "</testcase>")[0]
+      let traceTopology = body.split(separator: "\n").first { $0.hasPrefix("topology ") }?.dropFirst("topology ".count)
+      return (className: className, name: name, traceTopology: traceTopology.map(String.init))
+    }
+    let defectCases = cases.filter { $0.name.hasPrefix("defect ") }
+    #expect(!report.defects.isEmpty)
+    #expect(defectCases.count == report.defects.count, "\(cases.map(\.name))")
+    for defect in report.defects {
+      let filed = defectCases.first { $0.name.hasPrefix("defect \(defect.shortID) ") }
+      #expect(filed?.className == "navfuzz.\(defect.topology).no-write-back", "\(String(describing: filed))")
+      #expect(filed?.traceTopology == defect.topology, "\(String(describing: filed))")
+      #expect(topologies.contains(defect.topology))
+    }
+    let invariantCases = cases.filter { !$0.name.hasPrefix("defect ") }
+    #expect(!invariantCases.isEmpty)
+    #expect(invariantCases.allSatisfy { $0.className == "navfuzz.rotation.no-write-back" }, "\(invariantCases.map(\.className))")
   }
 
   // MARK: Progress
