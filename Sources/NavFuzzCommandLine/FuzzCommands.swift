@@ -89,7 +89,7 @@ struct ImportCommand: ParsableCommand {
       defer { progress.finish() }
       let shrunk = Trace(
         topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
-        semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: shrinker.shrink(steps))
+        semantics: engine.semanticsLineForTraces, steps: shrinker.shrink(steps))
       let text = TraceFormat.print(shrunk)
       do {
         try Output.write(text, to: path)

@@ -51,7 +51,7 @@ struct ShrinkCommand: ParsableCommand {
       progress.finish()
       let shrunk = Trace(
         topology: trace.topology, engine: trace.engine,
-        semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: steps)
+        semantics: engine.semanticsLineForTraces, steps: steps)
       let text = TraceFormat.print(shrunk)
       let how = shrinker.wasStopped ? "interrupted: the shortest failing trace so far, " : ""
       let summary =

@@ -24,6 +24,16 @@ import Testing
         != DefectSignature.check(from: "a slot's presentations: 1 entered, 0 on screen, but onDismiss ran 0 time(s), too few"))
   }
 
+  /// A violation that explains nothing still gets a check a baseline file writes and reads back
+  /// (one such signature once made a recorded baseline unreadable: exit 2 on the next run).
+  @Test func aViolationWithoutAnExplanationHasACheckThatReadsBack() throws {
+    let signature = DefectSignature(invariant: .noLeaks, check: DefectSignature.check(from: ""))
+    #expect(signature.check == "(no explanation)")
+    #expect(DefectSignature(signature.description) == signature)
+    let baseline = DefectBaseline(entries: [.init(signature: signature, reason: "r", example: nil)])
+    #expect(try DefectBaseline.parse(baseline.print(), source: "known.baseline") == baseline)
+  }
+
   /// The id is FNV-1a of the text: these values are what every process on every machine computes
   /// (Swift's `Hasher` would give other values in each process).
   @Test func theIdIsTheSameInEveryProcess() {

@@ -50,6 +50,15 @@ public struct EngineChoice: Sendable {
       features: features)
   }
 
+  /// The `semantics` line a trace of this engine carries: none only where replaying the trace
+  /// without one picks this profile anyway (navfuzz, for an engine that declares navfuzz). An
+  /// engine that declares another profile but is judged by navfuzz says so, or its saved traces
+  /// would replay under its own profile and not reproduce.
+  public var semanticsLineForTraces: String? {
+    let declared = EngineChoice.named(name)?.semantics ?? .navfuzz
+    return semantics == .navfuzz && declared == .navfuzz ? nil : semantics.name
+  }
+
   /// The same engine, judged by another profile.
   public func judged(by semantics: SemanticsProfile) -> EngineChoice {
     var copy = self

@@ -76,7 +76,7 @@ public struct MutantsReport {
       let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
       return Trace(
         topology: topology.name, engine: engine.name,
-        semantics: engine.semantics == .navfuzz ? nil : engine.semantics.name, steps: steps)
+        semantics: engine.semanticsLineForTraces, steps: steps)
     }
     // No seeds or no runs: nothing is fuzzed, so nothing is caught (and `1...0` would trap).
     for seed in 1...max(seeds, 1) where seeds >= 1 && runs >= 1 {

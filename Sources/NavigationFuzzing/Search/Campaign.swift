@@ -186,8 +186,8 @@ public struct Campaign {
   }
 
   private var engineLine: String? { engine.name == EngineChoice.default.name ? nil : engine.name }
-  /// Traces say which profile judged them unless it is NavFuzz's own.
-  private var semanticsLine: String? { engine.semantics == .navfuzz ? nil : engine.semantics.name }
+  /// Traces say which profile judged them (`EngineChoice.semanticsLineForTraces`).
+  private var semanticsLine: String? { engine.semanticsLineForTraces }
 
   /// One random run: generated steps until `maxSteps` or the first violation, then the end check.
   public static func randomRun(
