@@ -103,6 +103,46 @@ import Testing
     }
   }
 
+  /// `expect state tab=N` and `expect screen tab:NAME` are read as the model and the screen
+  /// print them; an entry that could never match is an error at its line.
+  @Test func tabEntriesOfExpectationsAreReadAsTheModelPrintsThem() throws {
+    let text = "navtrace 1\ntopology tabs\nexpect state inbox.message=1 tab=2\nexpect screen root tab:inbox push:inbox.message#1 tab:settings\n"
+    let trace = try TraceFormat.parse(text)
+    #expect(trace.steps == [
+      .expect(.state(["inbox.message=1", "tab=2"])),
+      .expect(.screen(["root", "tab:inbox", "push:inbox.message#1", "tab:settings"])),
+    ])
+    #expect(TraceFormat.print(trace) == text)
+    for (line, message) in [
+      ("expect state tab=0", "'tab=0': the first tab, tab 0, is left out of 'expect state'"),
+      ("expect state tab=3", "in 'tab=3': there is no tab 3 (its tabs: 0 home, 1 inbox, 2 settings)"),
+      ("expect state tab=-1", "in 'tab=-1': there is no tab -1 (its tabs: 0 home, 1 inbox, 2 settings)"),
+      ("expect state tab=x", "in 'tab=x': the tab index must be a whole number, found 'x'"),
+      ("expect state tab=1 tab=2", "'tab' is listed twice in 'expect state'"),
+      ("expect state inbox=1", "'inbox' is a tab, always there: 'expect state' lists what its screen holds, and the selected tab as 'tab=1'"),
+    ] {
+      #expect(throws: TraceError(file: "t", line: 3, message: message)) {
+        try TraceFormat.parse("navtrace 1\ntopology tabs\n\(line)\n", source: "t")
+      }
+    }
+    #expect(throws: TraceError(file: "t", line: 3, message: "'tab=1': topology 'basic' has no tabs")) {
+      try TraceFormat.parse("navtrace 1\ntopology basic\nexpect state tab=1\n", source: "t")
+    }
+  }
+
+  /// A root slot named `tab` would read as the selected tab in `expect state tab=1`, one named
+  /// `select-tab` as the step.
+  @Test(arguments: ["tab", "select-tab"])
+  func aSlotNamedAfterATabWordIsRefused(_ name: String) {
+    let json = #"{"name":"t","root":"a","screens":[{"name":"a","slots":[{"name":"\#(name)","style":"sheet"}]}]}"#
+    do {
+      _ = try TopologyFile.parse(Data(json.utf8), file: "t.json")
+      Issue.record("parsed")
+    } catch {
+      #expect("\(error)".hasPrefix("t.json: screens[0].slots[0].name: error: \"\(name)\" is a trace keyword"), "\(error)")
+    }
+  }
+
   // MARK: The runner and the engine
 
   @Test func theUsersTapIsWrittenBackAndTheProgramsSelectionShown() throws {
