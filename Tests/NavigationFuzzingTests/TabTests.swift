@@ -37,12 +37,18 @@ import Testing
     var machine = ReferenceMachine(topology: spec)
     machine.tabLoaded(1)
     machine.set(address("compose"), id: 1, generation: 1)
+    machine.presented(slot: address("compose"), generation: 1)
     machine.pathAppend(1, generation: 2)
     machine.set(address("inbox.message"), id: 1, generation: 3)
     machine.pushed(pathElement: 0, generation: 2)
     machine.pushed(slot: address("inbox.message"), generation: 3)
-    // Rule 2 across tabs: the inbox's sheet evicts home's.
+    // Rule 2 across tabs: the inbox's sheet evicts home's. The write is the inbox's alone: home's
+    // sheet stays set, the newer one wanted, until the engine dismisses home's to present it.
     machine.set(address("inbox.compose"), id: 1, generation: 4)
+    #expect(machine.item(at: address("compose"))?.id == 1)
+    #expect(machine.expectedScreen().map(\.description).last == "sheet:inbox.compose#1")
+    #expect(machine.isEviction(slot: address("compose"), generation: 1))
+    machine.evicted(slot: address("compose"), generation: 1)
     #expect(machine.item(at: address("compose")) == nil)
     // Rule 3 stays in its tab: emptying home's path leaves the inbox's push.
     machine.pathRemoveLast(1)
