@@ -17,9 +17,11 @@ extension ReferenceMachine {
   /// presented, and its navigation group holds another modal that has not been presented and
   /// whose screen shows what it holds. Any other dismissal the reference did not ask for is the
   /// checks' to judge.
+  /// A modal whose screen has left its stack is not evicted: it goes with its screen
+  /// (`leftWithItsScreen(slot:generation:)`).
   public func isEviction(slot address: Address, generation: Int) -> Bool {
     guard !semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
-      existing.isPresented, topology.slot(at: address)?.style.isModal == true
+      existing.isPresented, topology.slot(at: address)?.style.isModal == true, isOnItsStack(screen: address.parent)
     else { return false }
     return filledModals(inGroupOf: address.parent).contains { other in
       other != address && item(at: other)?.isPresented == false && showsWhatItHolds(other.parent)
@@ -33,6 +35,35 @@ extension ReferenceMachine {
   public mutating func evicted(slot address: Address, generation: Int) {
     guard item(at: address)?.generation == generation else { return }
     setItem(nil, at: address)
+  }
+
+  /// The modal of incarnation `generation` in the slot at `address` begins to be dismissed, not by
+  /// the user, while its screen is off its stack: the engine takes a departed presenter's modals
+  /// with it (swift-navigation #192). The state still holds it, so it is no longer presented but
+  /// not removed: if its screen comes back (a collateral pop pushed back), it is presented again,
+  /// and only then may the engine evict it, or it another screen's modal (rule 2).
+  public mutating func leftWithItsScreen(slot address: Address, generation: Int) {
+    guard let existing = item(at: address), existing.generation == generation, existing.isPresented,
+      topology.slot(at: address)?.style.isModal == true, !isOnItsStack(screen: address.parent)
+    else { return }
+    modifyItem(at: address) { $0.isPresented = false }
+  }
+
+  /// Whether the screen at `address` is on its stack: every push along its address (a push slot
+  /// or a path element) has joined its stack and not left it since.
+  func isOnItsStack(screen address: Address) -> Bool {
+    var prefix = Address()
+    for component in address.components {
+      prefix = prefix.appending(component)
+      switch component {
+      case .slot:
+        if topology.slot(at: prefix)?.style == .push, item(at: prefix)?.isOnStack != true { return false }
+      case .pathElement(let index):
+        // Only the root screen has a path.
+        guard prefix.components.count == 1, index < root.path.count, root.path[index].isOnStack else { return false }
+      }
+    }
+    return true
   }
 
   /// The modal a navigation group shows where the last writer wins, among `modals` (the group's

@@ -158,10 +158,13 @@ extension UIViewController {
         writeBack()
         MainQueue.async { runOnDismiss() }
       } else if child is UIAlertController, rules.alertTeardownWaitsForHandler {
-        // After the button's handler, which UIKit runs when the dismissal completes (#201).
+        // After the button's handler, which UIKit runs when the dismissal completes (#201). Until
+        // then the same alert is not shown again (`PendingWriteBacks`).
+        let pending = dismissedByItsBinding ? nil : PendingWriteBacks.shared.begin(key, presentationID: presentationID)
         MainQueue.async {
           writeBack()
           runOnDismiss()
+          if let pending { PendingWriteBacks.shared.end(pending) }
         }
       } else {
         writeBack()
@@ -178,6 +181,12 @@ extension UIViewController {
   func presentModalWhenIdle(_ child: UIViewController, key: UIBindingIdentifier, table: PresentationTable) {
     guard let entry = table[key], entry.controller === child, child.presentingViewController == nil else { return }
     guard entry.isStillWanted() else { return }
+    // The user's dismissal of this very alert is not written back yet: showing it would bring it back.
+    if PendingWriteBacks.shared.holds(key, presentationID: entry.presentationID, until: { [weak self] in
+      self?.presentModalWhenIdle(child, key: key, table: table)
+    }) {
+      return
+    }
     if waitsWhileDeparting({ [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }) { return }
     if let coordinator = modalTransitionCoordinator {
       coordinator.animate(alongsideTransition: nil) { [weak self] in

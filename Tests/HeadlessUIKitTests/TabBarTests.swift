@@ -192,6 +192,10 @@ private final class ListeningTabBarController: UITabBarController {
     let detail = LoggingController(name: "detail")
     world.secondNavigation.pushViewController(detail, animated: false)
     #expect(world.window.topmostNavigationController === world.secondNavigation)
+    // The selected tab's stack is on screen: its unanimated push ends on the next turn, and the
+    // user's gesture comes after it.
+    #expect(world.window.userTapBack() == .skipped("a transition is in progress"))
+    world.environment.runLoop.settle()
     #expect(world.window.userTapBack() == .performed)
     world.environment.runLoop.settle()
     #expect(world.secondNavigation.viewControllers.count == 1)

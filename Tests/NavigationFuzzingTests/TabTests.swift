@@ -37,12 +37,18 @@ import Testing
     var machine = ReferenceMachine(topology: spec)
     machine.tabLoaded(1)
     machine.set(address("compose"), id: 1, generation: 1)
+    machine.presented(slot: address("compose"), generation: 1)
     machine.pathAppend(1, generation: 2)
     machine.set(address("inbox.message"), id: 1, generation: 3)
     machine.pushed(pathElement: 0, generation: 2)
     machine.pushed(slot: address("inbox.message"), generation: 3)
-    // Rule 2 across tabs: the inbox's sheet evicts home's.
+    // Rule 2 across tabs: the inbox's sheet evicts home's. The write is the inbox's alone: home's
+    // sheet stays set, the newer one wanted, until the engine dismisses home's to present it.
     machine.set(address("inbox.compose"), id: 1, generation: 4)
+    #expect(machine.item(at: address("compose"))?.id == 1)
+    #expect(machine.expectedScreen().map(\.description).last == "sheet:inbox.compose#1")
+    #expect(machine.isEviction(slot: address("compose"), generation: 1))
+    machine.evicted(slot: address("compose"), generation: 1)
     #expect(machine.item(at: address("compose")) == nil)
     // Rule 3 stays in its tab: emptying home's path leaves the inbox's push.
     machine.pathRemoveLast(1)
@@ -103,6 +109,46 @@ import Testing
     }
   }
 
+  /// `expect state tab=N` and `expect screen tab:NAME` are read as the model and the screen
+  /// print them; an entry that could never match is an error at its line.
+  @Test func tabEntriesOfExpectationsAreReadAsTheModelPrintsThem() throws {
+    let text = "navtrace 1\ntopology tabs\nexpect state inbox.message=1 tab=2\nexpect screen root tab:inbox push:inbox.message#1 tab:settings\n"
+    let trace = try TraceFormat.parse(text)
+    #expect(trace.steps == [
+      .expect(.state(["inbox.message=1", "tab=2"])),
+      .expect(.screen(["root", "tab:inbox", "push:inbox.message#1", "tab:settings"])),
+    ])
+    #expect(TraceFormat.print(trace) == text)
+    for (line, message) in [
+      ("expect state tab=0", "'tab=0': the first tab, tab 0, is left out of 'expect state'"),
+      ("expect state tab=3", "in 'tab=3': there is no tab 3 (its tabs: 0 home, 1 inbox, 2 settings)"),
+      ("expect state tab=-1", "in 'tab=-1': there is no tab -1 (its tabs: 0 home, 1 inbox, 2 settings)"),
+      ("expect state tab=x", "in 'tab=x': the tab index must be a whole number, found 'x'"),
+      ("expect state tab=1 tab=2", "'tab' is listed twice in 'expect state'"),
+      ("expect state inbox=1", "'inbox' is a tab, always there: 'expect state' lists what its screen holds, and the selected tab as 'tab=1'"),
+    ] {
+      #expect(throws: TraceError(file: "t", line: 3, message: message)) {
+        try TraceFormat.parse("navtrace 1\ntopology tabs\n\(line)\n", source: "t")
+      }
+    }
+    #expect(throws: TraceError(file: "t", line: 3, message: "'tab=1': topology 'basic' has no tabs")) {
+      try TraceFormat.parse("navtrace 1\ntopology basic\nexpect state tab=1\n", source: "t")
+    }
+  }
+
+  /// A root slot named `tab` would read as the selected tab in `expect state tab=1`, one named
+  /// `select-tab` as the step.
+  @Test(arguments: ["tab", "select-tab"])
+  func aSlotNamedAfterATabWordIsRefused(_ name: String) {
+    let json = #"{"name":"t","root":"a","screens":[{"name":"a","slots":[{"name":"\#(name)","style":"sheet"}]}]}"#
+    do {
+      _ = try TopologyFile.parse(Data(json.utf8), file: "t.json")
+      Issue.record("parsed")
+    } catch {
+      #expect("\(error)".hasPrefix("t.json: screens[0].slots[0].name: error: \"\(name)\" is a trace keyword"), "\(error)")
+    }
+  }
+
   // MARK: The runner and the engine
 
   @Test func theUsersTapIsWrittenBackAndTheProgramsSelectionShown() throws {
@@ -130,27 +176,28 @@ import Testing
   @Test(arguments: [
     (
       #"{"name":"t","root":"a","screens":[{"name":"a","slots":[{"name":"b","style":"push","screen":"b"}]},{"name":"b","slots":[{"name":"c","style":"tab","screen":"a"}]}]}"#,
-      "screens[1].slots[0].style: error: only the root screen has tabs"
+      "t.json: screens[1].slots[0].style: error: only the root screen has tabs"
     ),
     (
       #"{"name":"t","root":"a","screens":[{"name":"a","slots":[{"name":"b","style":"tab"}]}]}"#,
-      "screens[0].slots[0].screen: error: a tab needs its \"screen\""
+      "t.json: screens[0].slots[0].screen: error: a tab needs its \"screen\""
     ),
     (
       #"{"name":"t","root":"a","screens":[{"name":"a","slots":[{"name":"b","style":"tab","screen":"b","bool":true}]},{"name":"b","slots":[]}]}"#,
-      "screens[0].slots[0].bool: error: a tab is always there: it is not a Bool slot"
+      "t.json: screens[0].slots[0].bool: error: a tab is always there: it is not a Bool slot"
     ),
     (
       #"{"name":"t","root":"a","screens":[{"name":"a","slots":[{"name":"b","style":"tab","screen":"b"}]},{"name":"b","path":"c","slots":[]},{"name":"c","slots":[]}]}"#,
-      "screens[1].path: error: only the root screen can have a path"
+      "t.json: screens[1].path: error: only the root screen can have a path"
     ),
     (
       #"{"name":"t","root":"a","screens":[{"name":"a","slots":[{"name":"b","style":"tab","screen":"b"}]},{"name":"b","slots":[{"name":"up","style":"sheet","screen":"a"}]}]}"#,
-      "screens[0].slots: error: slot 'up' of 'b' shows the root screen, which holds the tabs"
+      "t.json: screens[0].slots: error: slot 'up' of 'b' shows the root screen, which holds the tabs"
     ),
     (
       #"{"name":"t","root":"a","appNavigationDelegate":"yes","screens":[{"name":"a","slots":[]}]}"#,
-      "appNavigationDelegate: error:"
+      // A value of the wrong type is placed at its line and column.
+      "t.json:1:48: appNavigationDelegate: error: expected true or false here, found a string"
     ),
   ])
   func badTabsInAFileAreErrorsAtTheirPlace(_ json: String, _ message: String) {
@@ -158,7 +205,7 @@ import Testing
       _ = try TopologyFile.parse(Data(json.utf8), file: "t.json")
       Issue.record("parsed")
     } catch {
-      #expect("\(error)".hasPrefix("t.json: \(message)"), "\(error)")
+      #expect("\(error)".hasPrefix(message), "\(error)")
     }
   }
 

@@ -7,15 +7,19 @@ import NavigationReference
 /// world notes the evictions a dismissal makes as it begins and tells the reference as it ends.
 extension World {
   /// `controller` (a modal the topology's content built) begins to be dismissed, not by the user:
-  /// notes the modals the dismissal evicts — it and those below it that the dismissal takes too.
+  /// notes the modals the dismissal evicts — it and those below it that the dismissal takes too —
+  /// and tells the reference of those that go because their screen left its stack.
   func noteEvictions(dismissing controller: UIViewController) {
     var evicted: [ScreenTag] = []
     var current: UIViewController? = controller
     while let dismissed = current, dismissed.isBeingDismissed {
-      if let tag = dismissed.screenTag ?? dismissed.children.first?.screenTag, case .slot(let address, _) = tag.place,
-        reference.isEviction(slot: address, generation: tag.generation)
-      {
-        evicted.append(tag)
+      if let tag = dismissed.screenTag ?? dismissed.children.first?.screenTag, case .slot(let address, _) = tag.place {
+        if reference.isEviction(slot: address, generation: tag.generation) {
+          evicted.append(tag)
+        } else {
+          // Not evicted: one whose screen left its stack goes with it, and may come back with it.
+          reference.leftWithItsScreen(slot: address, generation: tag.generation)
+        }
       }
       var container = dismissed.presentingViewController
       while let parent = container?.parent { container = parent }

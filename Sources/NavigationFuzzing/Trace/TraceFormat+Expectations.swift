@@ -8,19 +8,25 @@ import NavigationReference
 /// exit 2, as every other malformed line does.
 extension TraceFormat {
   /// `expect state` entries: `address=id` for an item slot, `address=on` for a Bool slot,
-  /// `path=1,2,3` for the root path; each address at most once.
+  /// `path=1,2,3` for the root path, `tab=N` for the selected tab of a tab bar; each address at
+  /// most once.
   static func stateEntries(_ words: ArraySlice<String>, spec: TopologySpec) throws(Message) -> [String] {
     var keys: [Substring] = []
     for entry in words {
       let key = entry.prefix { $0 != "=" }
       guard key.count < entry.count, !key.isEmpty else {
-        throw Message(text: "'\(entry)' is not an 'expect state' entry: write ADDRESS=ID, ADDRESS=on (a Bool slot) or path=VALUES")
+        throw Message(
+          text: "'\(entry)' is not an 'expect state' entry: write ADDRESS=ID, ADDRESS=on (a Bool slot), path=VALUES or tab=N")
       }
       let value = String(entry.dropFirst(key.count + 1))
       guard !keys.contains(key) else { throw Message(text: "'\(key)' is listed twice in 'expect state'") }
       keys.append(key)
       if key == "path" {
         try stateOfPath(value, entry: entry, spec: spec)
+        continue
+      }
+      if key == "tab" {
+        try stateOfTab(value, entry: entry, spec: spec)
         continue
       }
       let address: Address
@@ -30,6 +36,10 @@ extension TraceFormat {
       }
       guard let slot = spec.slot(at: address) else {
         throw Message(text: "'\(key)' is a path element, not a slot: 'expect state' lists slots (and the path as path=VALUES)")
+      }
+      if slot.style == .tab {
+        throw Message(
+          text: "'\(key)' is a tab, always there: 'expect state' lists what its screen holds, and the selected tab as 'tab=\(spec.tab(containing: address))'")
       }
       if slot.isFlag {
         guard value == "on" else {
@@ -60,6 +70,23 @@ extension TraceFormat {
       guard element >= 0, spec.root.pathDestination(for: element) != nil else {
         throw Message(text: "in '\(entry)': the path takes no value \(element) (\(spec.root.describeDestinations))")
       }
+    }
+  }
+
+  /// `tab=N`: the tab a tab bar selects, one other than the first (tab 0 is left out, as the
+  /// model prints it).
+  private static func stateOfTab(_ value: String, entry: String, spec: TopologySpec) throws(Message) {
+    guard spec.hasTabs else {
+      throw Message(text: "'\(entry)': topology '\(spec.name)' has no tabs")
+    }
+    guard let tab = Int(value) else {
+      throw Message(text: "in '\(entry)': " + wholeNumberProblem(value, "the tab index"))
+    }
+    guard tab != 0 else {
+      throw Message(text: "'\(entry)': the first tab, tab 0, is left out of 'expect state'")
+    }
+    guard tab > 0, tab < spec.tabCount else {
+      throw Message(text: "in '\(entry)': there is no tab \(tab) (its tabs: \(spec.describeTabs))")
     }
   }
 

@@ -8,10 +8,11 @@ public enum TraceFormat {
   /// Words a trace gives a meaning of their own, which a slot name must not take: the verbs, and
   /// `root`, `on` and `off`, which stand where an address or a value does (`app root intent`,
   /// `expect screen root`, `toggle isPresented on`). A slot named `path` would read as the root
-  /// path in `expect state path=1`, one named `root` as the root screen in `app root save`.
+  /// path in `expect state path=1`, one named `tab` as the selected tab in `expect state tab=1`,
+  /// one named `root` as the root screen in `app root save`.
   public static let reservedWords = [
     "navtrace", "topology", "engine", "semantics", "set", "mutate", "clear", "toggle", "bump", "path", "app", "user",
-    "tick", "advance", "settle", "until", "expect", "root", "on", "off",
+    "select-tab", "tick", "advance", "settle", "until", "expect", "root", "on", "off", "tab",
   ]
 
   // MARK: Writing
