@@ -13,6 +13,7 @@ import Testing
     profile.showSettings()
     environment.runLoop.settle()
     #expect(profile.navigationController?.topViewController?.title == "Settings")
-    #expect(profile.navigationItem.title == "Profile")
+    let item = profile.navigationItem
+    #expect(item.title == "Profile", "\(item) \(profile.isViewLoaded) \(String(describing: profile.title))")
   }
 }
