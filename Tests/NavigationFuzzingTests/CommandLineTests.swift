@@ -458,7 +458,7 @@ import Testing
   }
 
   /// Sends SIGINT to a running campaign, which must end on its own, soon (else it is killed so
-  /// the suite does not hang), with exit code 130 and its summary.
+  /// the suite does not hang), with its summary and exit code 130 (1 if what ran found a defect).
   @discardableResult
   static func interruptAndExpectItsSummary(_ process: Process, stdout out: Pipe) -> String {
     process.interrupt()
@@ -477,7 +477,11 @@ import Testing
     }
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 130, "\(stdout)")
+    // 130 when the runs that ran found nothing; 1 when they found a defect (a long campaign of the
+    // built-in engine may meet a rare race first): found work is reported either way.
+    let foundNothing = stdout.contains("\nresult: no violations")
+    #expect(process.terminationStatus == (foundNothing ? 130 : 1), "\(stdout)")
+    #expect(foundNothing || stdout.contains("\nresult: ") && stdout.contains(" defect(s) in "), "\(stdout)")
     #expect(stdout.hasPrefix("navfuzz run: "), "\(stdout)")
     #expect(stdout.contains("interrupted: "), "\(stdout)")
     return stdout
