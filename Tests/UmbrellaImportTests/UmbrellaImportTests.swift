@@ -13,7 +13,6 @@ import Testing
     profile.showSettings()
     environment.runLoop.settle()
     #expect(profile.navigationController?.topViewController?.title == "Settings")
-    let item = profile.navigationItem
-    #expect(item.title == "Profile", "\(item) \(profile.isViewLoaded) \(String(describing: profile.title))")
+    #expect(profile.navigationItem.title == "Profile")
   }
 }
