@@ -149,6 +149,8 @@ import Testing
   }
 
   @Test func aModelThatGoesAwayComesBackNew() throws {
+    // Registered here too: the trace names the topology, and tests run in any order.
+    Topology.register(Self.keptSettings)
     let fresh = Self.settings(kept: false)
     let trace = try TraceFormat.parse(
       "navtrace 1\ntopology kept-settings\ntoggle settings on\nsettle\nbump settings\ntoggle settings off\nsettle\ntoggle settings on\nsettle\n")
