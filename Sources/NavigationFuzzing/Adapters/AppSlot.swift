@@ -117,12 +117,14 @@ public final class AppSlot {
   }
 
   /// The controller read for the slot's incarnation `generation` left the screen.
+  /// The nil write-back comes before `onDismiss`, in the order the built-in engine keeps and
+  /// `alert-callback-order` checks (the button's action, then the write-back, then onDismiss).
   func screenLeft(generation: Int) {
     lastLeft = generation
-    slot.onDismiss()
     if writesBackWhenScreenLeaves, let item = slot.model.peek(slot.index), item.id.generation == generation {
       shown = nil
       slot.model[slot: slot.index] = nil
     }
+    slot.onDismiss()
   }
 }
