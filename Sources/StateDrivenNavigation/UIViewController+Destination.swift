@@ -64,6 +64,7 @@ extension UIViewController {
     // An alert without identity: shown once while the item is set, whatever its id becomes.
     if child is UIAlertController && !rules.alertsCarryIdentity { presentationID = nil }
     child.recordBindingPresenter(self)
+    child.setAssociatedObject(ShownByBinding(key), for: shownByBindingKey)
     let replaced = rules.checksWhatIsPresented ? existing?.controller : nil
     let entry = PresentationTable.Entry(
       key: key, controller: child, presentationID: presentationID, kind: kind,
@@ -113,7 +114,7 @@ extension UIViewController {
   ) {
     child.onLeavingHierarchy { [weak self, weak table] child in
       table?.remove(controller: child)
-      if child.isCollateralRemoval, rules.collateralRemoval == .comesBack {
+      if child.isCollateralRemoval, !child.isEvicted, rules.collateralRemoval == .comesBack {
         // Not the user's doing: show it again if its state still asks for it (from a presenter
         // that is itself still on screen; one that left is replaced by a new controller).
         if let self, let table, self.isStillShown {
@@ -218,6 +219,12 @@ extension UIViewController {
         presented.whenGone { [weak table] in table?.releaseWaiting() }
         return
       }
+      // Another binding's modal is evicted: the later modal wins, so the evicted one's binding
+      // writes nil back, even where it was going anyway along with its presenter's collateral pop
+      // — its state would otherwise bring it back with that presenter, for a moment, before it is
+      // evicted again. (The same binding's modal, left by a presenter popped and pushed back, is
+      // that collateral removal: it comes back, from here.)
+      if presented.bindingKey != key { presented.setAssociatedObject(Eviction(), for: evictionKey) }
       dismiss(animated: true) { [weak self] in
         guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
@@ -633,6 +640,26 @@ final class CollateralRemoval: Sendable {}
 
 extension UIViewController {
   var isCollateralRemoval: Bool { associatedObject(for: collateralRemovalKey) != nil }
+}
+
+private let evictionKey = AssociatedKey<Eviction>()
+private let shownByBindingKey = AssociatedKey<ShownByBinding>()
+
+/// The binding whose item a controller shows: a presenter's screen popped and pushed back shows
+/// the same state through a new controller, with a binding equal to its predecessor's.
+final class ShownByBinding: Sendable {
+  let key: UIBindingIdentifier
+  init(_ key: UIBindingIdentifier) { self.key = key }
+}
+
+/// Marks a modal dismissed to make way for another binding's: its state is cleared, whatever
+/// else also took it away (a collateral pop of its presenter, which on its own brings it back).
+final class Eviction: Sendable {}
+
+extension UIViewController {
+  var isEvicted: Bool { associatedObject(for: evictionKey) != nil }
+  /// The binding whose item this controller shows, if the engine showed it.
+  var bindingKey: UIBindingIdentifier? { associatedObject(for: shownByBindingKey)?.key }
 }
 
 /// Marks a controller whose own binding dismissed it (counted in `DepartureLedger` while alive).
