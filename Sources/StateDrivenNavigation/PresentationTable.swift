@@ -123,7 +123,14 @@ extension UIViewController {
     for entry in table.entries where entry.kind == .modal {
       guard let controller = entry.controller, controller.parent == nil else { continue }
       // A presenter popped only as collateral comes back; so do its modals, so they write nothing.
-      if isCollateralRemoval { controller.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey) }
+      if isCollateralRemoval {
+        // The modals it presents go with it and come back with it too: their state stays.
+        var going: UIViewController? = controller
+        while let modal = going {
+          modal.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey)
+          going = modal.presentedViewController === modal ? nil : modal.presentedViewController
+        }
+      }
       if !rules.runsOnDismissWhenPresenterLeaves { controller.setAssociatedObject(SkipsOnDismiss(), for: skipsOnDismissKey) }
       dismissModalWhenIdle(controller)
     }

@@ -158,9 +158,11 @@ extension UIViewController {
         // when a button is tapped); `onDismiss` still comes after the handler.
         writeBack()
         MainQueue.async { runOnDismiss() }
-      } else if child is UIAlertController, rules.alertTeardownWaitsForHandler {
+      } else if child is UIAlertController, rules.alertTeardownWaitsForHandler, !child.isEvictedByTheEngine {
         // After the button's handler, which UIKit runs when the dismissal completes (#201). Until
-        // then the same alert is not shown again (`PendingWriteBacks`).
+        // then the same alert is not shown again (`PendingWriteBacks`). An alert the engine
+        // dismissed to evict it had no button tapped: nothing to wait for, and a screen pushed back
+        // in this turn must not find it still set and show it again.
         let pending = dismissedByItsBinding ? nil : PendingWriteBacks.shared.begin(key, presentationID: presentationID)
         MainQueue.async {
           writeBack()
@@ -190,6 +192,14 @@ extension UIViewController {
     }
     if waitsWhileDeparting({ [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }) { return }
     if let coordinator = modalTransitionCoordinator {
+      // Another binding's modal going while this one waits for its context makes way for it,
+      // whoever dismisses it: evicted, as if this one had (its state is cleared, it does not
+      // come back with a presenter popped as collateral).
+      if let presented = presentedViewController, presented.isBeingDismissed, presented.bindingKey != key,
+        !rules.laterModalsWait
+      {
+        presented.setAssociatedObject(Eviction(dismissedByTheEngine: false), for: evictionKey)
+      }
       coordinator.animate(alongsideTransition: nil) { [weak self] in
         guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
@@ -224,7 +234,9 @@ extension UIViewController {
       // — its state would otherwise bring it back with that presenter, for a moment, before it is
       // evicted again. (The same binding's modal, left by a presenter popped and pushed back, is
       // that collateral removal: it comes back, from here.)
-      if presented.bindingKey != key { presented.setAssociatedObject(Eviction(), for: evictionKey) }
+      if presented.bindingKey != key {
+        presented.setAssociatedObject(Eviction(dismissedByTheEngine: true), for: evictionKey)
+      }
       dismiss(animated: true) { [weak self] in
         guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
@@ -654,10 +666,15 @@ final class ShownByBinding: Sendable {
 
 /// Marks a modal dismissed to make way for another binding's: its state is cleared, whatever
 /// else also took it away (a collateral pop of its presenter, which on its own brings it back).
-final class Eviction: Sendable {}
+final class Eviction: Sendable {
+  /// The engine asked for the dismissal (no user's gesture, so no alert button's handler to come).
+  let dismissedByTheEngine: Bool
+  init(dismissedByTheEngine: Bool) { self.dismissedByTheEngine = dismissedByTheEngine }
+}
 
 extension UIViewController {
   var isEvicted: Bool { associatedObject(for: evictionKey) != nil }
+  var isEvictedByTheEngine: Bool { associatedObject(for: evictionKey)?.dismissedByTheEngine == true }
   /// The binding whose item this controller shows, if the engine showed it.
   var bindingKey: UIBindingIdentifier? { associatedObject(for: shownByBindingKey)?.key }
 }
