@@ -124,16 +124,24 @@ extension UIViewController {
       guard let controller = entry.controller, controller.parent == nil else { continue }
       // A presenter popped only as collateral comes back; so do its modals, so they write nothing.
       if isCollateralRemoval {
-        // The modals it presents go with it and come back with it too: their state stays.
+        // The modals it presents, and the screens pushed inside them, go with it and come back
+        // with it too: their state stays.
         var going: UIViewController? = controller
         while let modal = going {
-          modal.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey)
+          modal.markCollateralWithItsChildren()
           going = modal.presentedViewController === modal ? nil : modal.presentedViewController
         }
       }
       if !rules.runsOnDismissWhenPresenterLeaves { controller.setAssociatedObject(SkipsOnDismiss(), for: skipsOnDismissKey) }
       dismissModalWhenIdle(controller)
     }
+  }
+}
+
+extension UIViewController {
+  fileprivate func markCollateralWithItsChildren() {
+    setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey)
+    for child in children { child.markCollateralWithItsChildren() }
   }
 }
 
