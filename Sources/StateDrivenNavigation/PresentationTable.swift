@@ -17,6 +17,9 @@ final class PresentationTable {
     /// push waiting for its turn is made only if it does — the state may have moved on before the
     /// observation re-ran.
     var isStillWanted: @MainActor () -> Bool = { true }
+    /// Clears the binding this entry shows: the modal makes way for a newer one of another
+    /// binding (`ModalComebacks`).
+    var makeWay: @MainActor () -> Void = {}
 
     init(
       key: UIBindingIdentifier, controller: UIViewController, presentationID: AnyHashable?, kind: DestinationKind,

@@ -75,6 +75,7 @@ extension UIViewController {
       guard let now = item.wrappedValue else { return false }
       return presentationID == nil || id(now) == presentationID
     }
+    entry.makeWay = { item.wrappedValue = nil }
     table[key] = entry
     if rules.tearsDownWhenControllerLeaves {
       installTeardown(
@@ -121,6 +122,8 @@ extension UIViewController {
           self.reconcileDestination(
             key: key, table: table, item: item, current: item.wrappedValue, id: id, kind: kind, onDismiss: onDismiss,
             content: content)
+        } else if kind == .modal {
+          ModalComebacks.shared.wentWithItsPresenter(key, presentationID: presentationID)
         }
         onDismiss?()
         return
@@ -218,6 +221,7 @@ extension UIViewController {
     // A presenter that left the screen while it waited presents nothing. One in a tab not selected
     // presents: UIKit presents on the tab bar controller, which is on screen.
     guard isInWindowHierarchyOrHiddenTab else { return }
+    let comesBack = ModalComebacks.shared.takeComeback(key, presentationID: entry.presentationID)
     if let presented = presentedViewController, rules.checksWhatIsPresented {
       if rules.laterModalsWait, presented.associatedObject(for: dismissedByBindingKey) == nil {
         // Another binding's modal, still wanted: wait for it to go instead of evicting it. The
@@ -234,6 +238,13 @@ extension UIViewController {
       // — its state would otherwise bring it back with that presenter, for a moment, before it is
       // evicted again. (The same binding's modal, left by a presenter popped and pushed back, is
       // that collateral removal: it comes back, from here.)
+      // A modal coming back with its presenter is older than another binding's shown meanwhile:
+      // it makes way for that one instead (`ModalComebacks`).
+      if comesBack, !rules.laterModalsWait, presented.bindingKey != key, !presented.isBeingDismissed {
+        table[key] = nil
+        entry.makeWay()
+        return
+      }
       if presented.bindingKey != key {
         presented.setAssociatedObject(Eviction(dismissedByTheEngine: true), for: evictionKey)
       }
