@@ -51,6 +51,20 @@ extension ReferenceMachine {
     modifyItem(at: address) { $0.isPresented = false }
   }
 
+  /// Whether the modal of incarnation `generation` in the slot at `address`, whose dismissal (not
+  /// by the user, not by its binding, and no eviction as it began) ends now, made way for another
+  /// modal of its group that came to wait for the context meanwhile: then it is evicted after
+  /// all, as if that one had been waiting when the dismissal began (`isEviction`) — the engine
+  /// dismissing a departed presenter's modals waits for no one, and the newer one waits for it.
+  public func madeWayWhileGoing(slot address: Address, generation: Int) -> Bool {
+    guard !semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
+      topology.slot(at: address)?.style.isModal == true
+    else { return false }
+    return filledModals(inGroupOf: address.parent).contains { other in
+      other != address && item(at: other)?.isPresented == false && showsWhatItHolds(other.parent)
+    }
+  }
+
   /// Whether the screen at `address` is on its stack: every push along its address (a push slot
   /// or a path element) has joined its stack and not left it since.
   func isOnItsStack(screen address: Address) -> Bool {
