@@ -77,6 +77,7 @@ extension UIViewController {
     }
     entry.makeWay = { item.wrappedValue = nil }
     table[key] = entry
+    if kind == .modal { ModalComebacks.shared.asked(key, of: self, isStillWanted: entry.isStillWanted) }
     if rules.tearsDownWhenControllerLeaves {
       installTeardown(
         on: child, key: key, table: table, item: item, presentationID: presentationID, id: id, kind: kind,
@@ -222,6 +223,13 @@ extension UIViewController {
     // presents: UIKit presents on the tab bar controller, which is on screen.
     guard isInWindowHierarchyOrHiddenTab else { return }
     let comesBack = ModalComebacks.shared.takeComeback(key, presentationID: entry.presentationID)
+    // A modal coming back is older than one another binding has asked for meanwhile and that
+    // waits for its turn: it makes way for that one (`ModalComebacks`).
+    if comesBack, !rules.laterModalsWait, ModalComebacks.shared.anotherModalWaits(besides: key, inContextOf: self) {
+      table[key] = nil
+      entry.makeWay()
+      return
+    }
     if let presented = presentedViewController, rules.checksWhatIsPresented {
       if rules.laterModalsWait, presented.associatedObject(for: dismissedByBindingKey) == nil {
         // Another binding's modal, still wanted: wait for it to go instead of evicting it. The
@@ -254,6 +262,7 @@ extension UIViewController {
       }
       return
     }
+    ModalComebacks.shared.shown(key)
     present(child, animated: true)
   }
 
