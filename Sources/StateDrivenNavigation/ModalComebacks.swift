@@ -14,42 +14,66 @@ final class ModalComebacks {
   static let shared = ModalComebacks()
 
   /// In the order they went: a list, not a set, so nothing depends on hashing order.
-  private var gone: [(key: UIBindingIdentifier, presentationID: AnyHashable?)] = []
+  private var gone: [Gone] = []
   /// Modals asked for and not shown yet, in the order asked for: a modal coming back makes way
-  /// for these too, as they are newer — even when their own presenter left and comes back.
+  /// for these too, as they are newer.
   private var asked: [Asked] = []
   /// The world the modals belong to: one left with modals that never came back leaves them.
   private weak var world: HeadlessEnvironment?
 
+  private struct Gone {
+    let key: UIBindingIdentifier
+    let presentationID: AnyHashable?
+    /// Whether its presentation has waited a turn already (`comeback(_:presentationID:)`).
+    var hasWaitedATurn = false
+  }
+
   private struct Asked {
     let key: UIBindingIdentifier
-    /// The presentation context it was asked of (`presentationContextRoot`).
-    let context: Weak<UIViewController>
+    /// The presenter asked: an ask dies with it (a new presenter of the same screen asks again).
+    let presenter: Weak<UIViewController>
     /// Whether its binding still holds the item asked for.
     let isStillWanted: @MainActor () -> Bool
+  }
+
+  /// What a modal about to be presented is, as far as coming back goes.
+  enum Comeback {
+    /// Not a modal coming back with its presenter.
+    case none
+    /// One coming back, whose presentation should wait one run-loop turn first: the screens that
+    /// came back with its presenter ask for their own modals in this turn, in any order, and
+    /// those are newer.
+    case waitATurn
+    /// One coming back, that has waited its turn: it is no longer one either way, since it is
+    /// shown or cleared now.
+    case comesBack
   }
 
   /// The modal of binding `key` showing `presentationID` went with its presenter, popped as
   /// collateral; its state still asks for it.
   func wentWithItsPresenter(_ key: UIBindingIdentifier, presentationID: AnyHashable?) {
     enterCurrentWorld()
-    gone.append((key, presentationID))
+    gone.append(Gone(key: key, presentationID: presentationID))
   }
 
   /// Whether the modal of binding `key` showing `presentationID` is one coming back with its
-  /// presenter; it is no longer one either way, since it is shown or cleared now.
-  func takeComeback(_ key: UIBindingIdentifier, presentationID: AnyHashable?) -> Bool {
+  /// presenter, and whether it has waited its turn.
+  func comeback(_ key: UIBindingIdentifier, presentationID: AnyHashable?) -> Comeback {
     guard !gone.isEmpty, world === HeadlessEnvironment.current,
       let index = gone.lastIndex(where: { $0.key == key && $0.presentationID == presentationID })
-    else { return false }
+    else { return .none }
+    if !gone[index].hasWaitedATurn {
+      gone[index].hasWaitedATurn = true
+      return .waitATurn
+    }
     gone.remove(at: index)
-    return true
+    return .comesBack
   }
 
   /// `presenter` is asked to show the modal of binding `key`, now or once it may.
   func asked(_ key: UIBindingIdentifier, of presenter: UIViewController, isStillWanted: @escaping @MainActor () -> Bool) {
     enterCurrentWorld()
-    asked.append(Asked(key: key, context: Weak(presenter.presentationContextRoot), isStillWanted: isStillWanted))
+    asked.append(Asked(key: key, presenter: Weak(presenter), isStillWanted: isStillWanted))
   }
 
   /// The modal of binding `key` is shown: it waits no longer.
@@ -69,11 +93,11 @@ final class ModalComebacks {
     var waits = false
     var index = 0
     while index < asked.count {
-      guard let other = asked[index].context.value, asked[index].isStillWanted() else {
-        asked.remove(at: index)  // its context or its item is gone: it waits no longer
+      guard let other = asked[index].presenter.value, asked[index].isStillWanted() else {
+        asked.remove(at: index)  // its presenter or its item is gone: it waits no longer
         continue
       }
-      if asked[index].key != key, other === context { waits = true }
+      if asked[index].key != key, other.presentationContextRoot === context { waits = true }
       index += 1
     }
     return waits

@@ -222,7 +222,12 @@ extension UIViewController {
     // A presenter that left the screen while it waited presents nothing. One in a tab not selected
     // presents: UIKit presents on the tab bar controller, which is on screen.
     guard isInWindowHierarchyOrHiddenTab else { return }
-    let comesBack = ModalComebacks.shared.takeComeback(key, presentationID: entry.presentationID)
+    let comeback = ModalComebacks.shared.comeback(key, presentationID: entry.presentationID)
+    if comeback == .waitATurn {
+      MainQueue.async { [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }
+      return
+    }
+    let comesBack = comeback == .comesBack
     // A modal coming back is older than one another binding has asked for meanwhile and that
     // waits for its turn: it makes way for that one (`ModalComebacks`).
     if comesBack, !rules.laterModalsWait, ModalComebacks.shared.anotherModalWaits(besides: key, inContextOf: self) {
