@@ -31,6 +31,11 @@ enum WriteOrder {
   /// The slots `step` (a `set`, `clear` or `toggle`) would clear on its screen besides the one it
   /// addresses, from the reference as it is: what a step chosen now may order.
   static func slotsCleared(by step: Step, in reference: ReferenceMachine) -> [Address] {
+    // Only slots its screen holds filled besides the addressed one can be cleared: most steps
+    // find none, and then the step is not tried on a copy of the reference (the generator asks
+    // at every `set`, `clear` and `toggle`; the trial and the copy's release cost ~8 k
+    // instructions each time).
+    guard let addressed = addressedSlot(of: step), mayClearOthers(on: addressed, in: reference) else { return [] }
     var after = reference
     let address: Address
     switch step {
@@ -47,6 +52,14 @@ enum WriteOrder {
       return []
     }
     return slotsCleared(on: address, from: reference, to: after)
+  }
+
+  /// Whether the screen holding `addressed` holds a filled slot besides it: none, and no write
+  /// to `addressed` can clear another slot of its screen.
+  private static func mayClearOthers(on addressed: Address, in reference: ReferenceMachine) -> Bool {
+    guard case .slot(let index)? = addressed.last, let screen = reference.screen(at: addressed.parent) else { return false }
+    for other in screen.slots.indices where other != index && screen.slots[other] != nil { return true }
+    return false
   }
 
   /// `step` with the first `count` of the slots it clears (`cleared`, in their order) written
