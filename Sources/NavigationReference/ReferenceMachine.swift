@@ -86,6 +86,34 @@ public struct ReferenceMachine: Hashable, Sendable {
     return screen.slots[index]
   }
 
+  /// Whether the screen holding the slot at `address` holds another filled slot: a write to that
+  /// slot can empty no other slot of its screen (`WriteOrder`) when none is. Read in place, along
+  /// the address: no screen, item or parent address is copied or made (the generator asks at
+  /// every `set`, `clear` and `toggle` it chooses).
+  package func holdsFilledSlot(besides address: Address) -> Bool {
+    guard case .slot(let index)? = address.last else { return false }
+    func holds(_ screen: ReferenceScreen, along remaining: ArraySlice<Address.Component>) -> Bool {
+      guard let first = remaining.first else {
+        for other in screen.slots.indices where other != index {
+          switch screen.slots[other] {
+          case .none: continue
+          case .some: return true
+          }
+        }
+        return false
+      }
+      switch first {
+      case .slot(let slot):
+        guard slot < screen.slots.count, screen.slots[slot]?.child != nil else { return false }
+        return holds(screen.slots[slot]!.child!, along: remaining.dropFirst())
+      case .pathElement(let element):
+        guard element < screen.path.count else { return false }
+        return holds(screen.path[element].screen, along: remaining.dropFirst())
+      }
+    }
+    return holds(root, along: address.components.dropLast())
+  }
+
   /// Whether the slot at `address` exists now: its screen is on the model and has it (an element
   /// of a path with several kinds has the slots of its value's kind only).
   public func slotExists(_ address: Address) -> Bool {

@@ -35,7 +35,7 @@ enum WriteOrder {
     // find none, and then the step is not tried on a copy of the reference (the generator asks
     // at every `set`, `clear` and `toggle`; the trial and the copy's release cost ~8 k
     // instructions each time).
-    guard let addressed = addressedSlot(of: step), mayClearOthers(on: addressed, in: reference) else { return [] }
+    guard let addressed = addressedSlot(of: step), reference.holdsFilledSlot(besides: addressed) else { return [] }
     var after = reference
     let address: Address
     switch step {
@@ -52,14 +52,6 @@ enum WriteOrder {
       return []
     }
     return slotsCleared(on: address, from: reference, to: after)
-  }
-
-  /// Whether the screen holding `addressed` holds a filled slot besides it: none, and no write
-  /// to `addressed` can clear another slot of its screen.
-  private static func mayClearOthers(on addressed: Address, in reference: ReferenceMachine) -> Bool {
-    guard case .slot(let index)? = addressed.last, let screen = reference.screen(at: addressed.parent) else { return false }
-    for other in screen.slots.indices where other != index && screen.slots[other] != nil { return true }
-    return false
   }
 
   /// `step` with the first `count` of the slots it clears (`cleared`, in their order) written
