@@ -14,7 +14,7 @@ extension World {
     guard let stack else { return }
     let controllers = stack.viewControllers
     stacksBeforeRemoval[ObjectIdentifier(stack)] = StackBeforeRemoval(
-      controllers: controllers.map(ObjectIdentifier.init), tags: controllers.map(\.screenTag))
+      stack: stack, controllers: controllers.map(ObjectIdentifier.init), tags: controllers.map(\.screenTag))
   }
 
   /// Whether `controller`, which just left `stack`, was removed by the user or left as the stack
@@ -22,7 +22,7 @@ extension World {
   /// which UIKit announces after it took the screen off), the user's removal is the answer.
   func leftAlongWithOneBelow(_ controller: UIViewController, tag: ScreenTag, stack: UINavigationController?) -> Bool {
     if removedByUser.contains(where: { $0 === tag }) { return true }
-    guard let stack, let before = stacksBeforeRemoval[ObjectIdentifier(stack)],
+    guard let stack, let before = stacksBeforeRemoval[ObjectIdentifier(stack)], before.stack === stack,
       let position = before.controllers.firstIndex(of: ObjectIdentifier(controller))
     else { return true }
     return before.leftAlongWithOneBelow(position: position, remaining: stack)
@@ -31,6 +31,8 @@ extension World {
 
 /// A navigation controller's stack as a change that removes screens from it began.
 struct StackBeforeRemoval {
+  /// The stack noted: a note of a stack since freed is no note of a new one at its address.
+  weak var stack: UINavigationController?
   var controllers: [ObjectIdentifier]
   var tags: [ScreenTag?]
   /// Whether a pop of path screens of plain values has been written back for this change.

@@ -27,18 +27,24 @@ extension World {
       while let parent = container?.parent { container = parent }
       current = container
     }
-    if !evicted.isEmpty { evictionsUnderway[ObjectIdentifier(controller)] = evicted }
-    if !going.isEmpty { goingWithTheirScreens[ObjectIdentifier(controller)] = going }
+    dismissalsUnderway.removeAll { $0.controller == nil || $0.controller === controller }
+    if !evicted.isEmpty || !going.isEmpty {
+      dismissalsUnderway.append(DismissalUnderway(controller: controller, evicted: evicted, going: going))
+    }
   }
 
   /// The dismissal of `controller` ended: the modals it evicted are gone, and their slots
   /// cleared. As for a user's removal, the app's next write to such a slot is a new item, which
   /// the evicted one's late write-back must not clear.
   func endEvictions(of controller: UIViewController) {
-    var evicted = evictionsUnderway.removeValue(forKey: ObjectIdentifier(controller)) ?? []
+    // Found by identity, not by `ObjectIdentifier`: a controller freed while its dismissal was
+    // under way may leave its address to a new one.
+    guard let index = dismissalsUnderway.firstIndex(where: { $0.controller === controller }) else { return }
+    let underway = dismissalsUnderway.remove(at: index)
+    var evicted = underway.evicted
     // A modal going with its screen while another of its group came to wait for the context
     // made way for that one too (rule 2: the last writer wins, whenever it wrote).
-    for tag in goingWithTheirScreens.removeValue(forKey: ObjectIdentifier(controller)) ?? [] {
+    for tag in underway.going {
       if case .slot(let address, _) = tag.place, reference.madeWayWhileGoing(slot: address, generation: tag.generation) {
         evicted.append(tag)
       }
@@ -49,4 +55,13 @@ extension World {
       removedIncarnations.insert(tag.generation)
     }
   }
+}
+
+/// A dismissal under way, not by the user: the modals it evicts, and the others it takes (their
+/// screen left its stack), which may turn out evicted as it ends.
+struct DismissalUnderway {
+  /// The controller that gets the dismissal's callbacks; weak, so a freed one leaves nothing.
+  weak var controller: UIViewController?
+  var evicted: [ScreenTag]
+  var going: [ScreenTag]
 }

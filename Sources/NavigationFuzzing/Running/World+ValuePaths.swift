@@ -123,7 +123,7 @@ extension World {
         collateral: !poppedByUser && leftAlongWithOneBelow(controller, tag: tag, stack: remaining))
       return
     }
-    if var before = stacksBeforeRemoval[ObjectIdentifier(remaining)], !before.pathPopDecided {
+    if var before = stacksBeforeRemoval[ObjectIdentifier(remaining)], before.stack === remaining, !before.pathPopDecided {
       before.pathPopDecided = true
       stacksBeforeRemoval[ObjectIdentifier(remaining)] = before
       func isPathScreen(_ tag: ScreenTag?) -> Bool { if case .pathElement? = tag?.place { true } else { false } }

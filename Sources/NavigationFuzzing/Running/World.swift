@@ -33,13 +33,9 @@ final class World {
   /// The slots each program step since the engine last looked wrote before the one it addressed
   /// (`Step.afterClearing`), in order: work in flight, which the explorer's state key holds.
   var writeOrdersNotSeen: [[Address]] = []
-  /// The modals each dismissal under way evicts, by the controller that gets its callbacks
-  /// (see `World+Evictions`).
-  var evictionsUnderway: [ObjectIdentifier: [ScreenTag]] = [:]
-  /// The other modals a dismissal underway takes (their screen left its stack), by the controller
-  /// dismissed, not evicted as it began (`World+Evictions`): evicted after all if another modal
-  /// waits as it ends.
-  var goingWithTheirScreens: [ObjectIdentifier: [ScreenTag]] = [:]
+  /// The modals each dismissal under way evicts, or takes along with their screens, by the
+  /// controller that gets its callbacks (see `World+Evictions`).
+  var dismissalsUnderway: [DismissalUnderway] = []
   /// Slots without identity emptied since the engine last looked (see `World+SamePresentation`).
   var emptiedThisTurn: [SlotSnapshot] = []
   /// Incarnations the user removed: a transition must never bring them back.
