@@ -28,19 +28,6 @@ import Testing
     #expect(cleared.signature.description == "reference-agreement: the screen shows a presentation the reference does not")
   }
 
-  /// A race is a way to reach a defect: the same divergence reached with a user's back in the turn
-  /// of a program change, and without, is one defect.
-  @Test func aRaceToADivergenceIsTheDefectOfThatDivergence() throws {
-    let plain = try evidence("set pushedChild 1\nset presentedChild 1\nsettle\n", engine: "one-slot-per-controller")
-    let racing = try evidence(
-      "set pushedChild 1\nsettle\nmutate pushedChild\ntoggle isPresented on\nuser back\nsettle\n",
-      engine: "one-slot-per-controller", target: .stateUIConsistency)
-    #expect(plain.raceNeeds.isEmpty)
-    #expect(!racing.raceNeeds.isEmpty)
-    #expect(plain.signature == racing.signature)
-    #expect(plain.signature.description == "reference-agreement: the screen lacks a presentation the reference shows")
-  }
-
   /// The first divergence: the lowest entry the screen lacks, else that it shows too much (an
   /// older id, a double, a leftover), else the model's first difference; names and styles left out.
   @Test func theFirstDivergenceIsWhatTheScreenLacksElseThatItShowsTooMuchElseTheModel() {
