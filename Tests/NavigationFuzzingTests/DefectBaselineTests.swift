@@ -19,7 +19,7 @@ import Testing
     })
 
   static let alertDefect = "ondismiss-exactly-once: a · presentations: · entered, · on screen, but onDismiss ran · time(s), too few"
-  static let modalDefect = "state-ui-consistency: · is on screen but its slot is empty"
+  static let modalDefect = "reference-agreement: the screen shows a presentation the reference does not"
 
   func campaign(_ engine: EngineChoice, seed: UInt64 = 1, runs: Int, baseline: DefectBaseline? = nil, searching: Bool = true)
     -> Campaign.Result

@@ -71,7 +71,7 @@ import Testing
   @Test func theSummaryListsDefectsAndIsTheSameWhateverTheJobs() throws {
     let folder = try CLI.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let campaign = ["run", "--topology", "basic", "--engine", "one-slot-per-controller", "--runs", "40"]
+    let campaign = ["run", "--topology", "basic", "--engine", "push-dismissed-not-popped", "--runs", "40"]
     let one = try CLI.run(campaign + ["--jobs", "1"], in: folder)
     let two = try CLI.run(campaign + ["--jobs", "2"], in: folder)
     #expect(one.status == 1)

@@ -16,15 +16,16 @@ public struct Defect: Sendable {
   public var signature: DefectSignature
   /// The failing runs, in run order (in a rotation: topology by topology).
   public var instances: [Instance]
-  /// The failure with the shortest shrunk trace (the earliest run on a tie). nil only for a known
-  /// defect that every run searched past: none of them was shrunk.
+  /// The failure with the shortest shrunk trace that needs no race — else the shortest race — (the
+  /// earliest run on a tie). nil only for a known defect that every run searched past: none of
+  /// them was shrunk.
   public var shortest: Campaign.Failure?
   /// The topology of `shortest`.
   public var topology: String
   /// Every invariant `shortest`'s trace violates, in `InvariantID` order (for a defect known only
   /// from its baseline entry: its signature's).
   public var invariants: [InvariantID]
-  /// For a race: the gesture and program change its trace needs in one run-loop turn.
+  /// For a race: the gesture and program change `shortest`'s trace needs in one run-loop turn.
   public var raceNeeds: [String]
   /// The first thing that goes wrong in `shortest`'s trace, with names and ids: what the
   /// signature abstracts.
@@ -33,7 +34,9 @@ public struct Defect: Sendable {
   public var knownReason: String?
 
   public var id: String { signature.id }
-  public var isRace: Bool { signature.race }
+  /// Every trace found for it needs a user gesture in the run-loop turn of a program change
+  /// (`shortest` is a race only when no other is found).
+  public var isRace: Bool { !raceNeeds.isEmpty }
   public var isKnown: Bool { knownReason != nil }
   /// How many runs failed with it.
   public var count: Int { instances.count }
@@ -66,7 +69,9 @@ extension Defect {
       }
       merged[index].instances += defect.instances
       if let candidate = defect.shortest,
-        merged[index].shortest.map({ candidate.shrunk.actions.count < $0.shrunk.actions.count }) ?? true
+        merged[index].shortest.map({
+          isBetterExample(candidate, isRace: defect.isRace, than: $0, isRace: merged[index].isRace)
+        }) ?? true
       {
         merged[index].shortest = candidate
         merged[index].topology = defect.topology
@@ -76,6 +81,14 @@ extension Defect {
       }
     }
     return stableSorted(merged)
+  }
+
+  /// Whether `candidate` shows a defect better than `current`: it needs no race where `current`
+  /// does, or as much and fewer steps. What picks a defect's `shortest`.
+  static func isBetterExample(
+    _ candidate: Campaign.Failure, isRace candidateIsRace: Bool, than current: Campaign.Failure, isRace currentIsRace: Bool
+  ) -> Bool {
+    (candidateIsRace ? 1 : 0, candidate.shrunk.actions.count) < (currentIsRace ? 1 : 0, current.shrunk.actions.count)
   }
 
   /// `listOrder`, keeping the given order among equals (first failing run).

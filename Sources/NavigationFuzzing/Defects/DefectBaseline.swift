@@ -23,7 +23,7 @@ public struct DefectBaseline: Sendable, Equatable {
 
   public static let header = "navfuzz-baseline 1"
 
-  /// In file order; `print` writes them sorted by signature (races last).
+  /// In file order; `print` writes them sorted by signature.
   public private(set) var entries: [Entry]
 
   public init(entries: [Entry] = []) {
@@ -33,18 +33,17 @@ public struct DefectBaseline: Sendable, Equatable {
   public func entry(forID id: String) -> Entry? { entries.first { $0.id == id } }
 
   /// The known defect a run that shows `symptom` first goes on past: the one whose signature it
-  /// reads as. A race is never searched past this way (its symptom reads like the defect that
-  /// needs no race, which may be new).
+  /// reads as.
   public func entry(forSymptom symptom: FailureSymptom) -> Entry? {
-    entries.first { !$0.signature.race && $0.signature.description == symptom.description }
+    entries.first { $0.signature.description == symptom.description }
   }
 
-  /// The symptoms a campaign searches past: the known defects' own, races left out. A run whose
+  /// The symptoms a campaign searches past: the known defects' own. A run whose
   /// first violation reads otherwise is shrunk and sorted like any other, even when it turns out
   /// to be a known defect's: a symptom seen elsewhere on the way to one defect may be another's
   /// first sign in the next campaign, and searching past it would hide that one.
   public var searchedSymptoms: Set<FailureSymptom> {
-    Set(entries.filter { !$0.signature.race }.map { FailureSymptom(text: $0.signature.description) })
+    Set(entries.map { FailureSymptom(text: $0.signature.description) })
   }
 
   // MARK: Reading
@@ -124,7 +123,7 @@ public struct DefectBaseline: Sendable, Equatable {
 
   // MARK: Writing
 
-  /// The file: the header, then each entry, by signature (races last). The same baseline prints
+  /// The file: the header, then each entry, by signature. The same baseline prints
   /// the same bytes.
   public func print() -> String {
     var lines = [

@@ -21,23 +21,38 @@ public struct DefectEvidence: Sendable {
     raceNeeds = RaceCheck.neededPairs(in: actions, target: target, topology: topology, engine: engine).map {
       "\(TraceFormat.line(for: $0.gesture, spec: spec)) in the turn of \(TraceFormat.line(for: $0.change, spec: spec))"
     }
-    let finding = Self.firstFinding(of: actions, topology: topology, engine: engine)
-      ?? replayed?.violations.first { $0.invariant == target }
+    let first = Self.firstFinding(of: actions, topology: topology, engine: engine)
+    let finding = first?.violation ?? replayed?.violations.first { $0.invariant == target }
     self.finding = finding
-    signature = DefectSignature(
-      invariant: finding?.invariant ?? target, check: DefectSignature.check(from: finding?.explanation ?? ""),
-      race: !raceNeeds.isEmpty)
+    if let first,
+      let difference = SemanticsDifference.explaining(first.prefix, topology: topology, engine: engine)
+    {
+      signature = DefectSignature(invariant: .referenceAgreement, check: difference)
+    } else {
+      // The first violation of the finding's prefix that shows the world parting from the
+      // reference: a check made during a step (a stale transition, a call UIKit refused) has no
+      // screens, and the divergence it leads to names its cause better than its words.
+      let named = first?.violations.first { FirstDivergence.check(of: $0) != nil } ?? finding
+      signature =
+        named.map { DefectSignature(of: $0) }
+        ?? DefectSignature(invariant: target, check: DefectSignature.check(from: ""))
+    }
   }
 
   /// The first thing that goes wrong in `steps`: the earliest violation of the shortest prefix
   /// that, settled, violates anything (ties in `InvariantID` order). A trace that passes through
   /// another defect on its way to the one it was shrunk for is that defect's: it is what to fix
   /// first, and the shrinker, which keeps whatever reaches its target, leaves such detours in.
-  static func firstFinding(of steps: [Step], topology: Topology, engine: EngineChoice) -> Violation? {
+  /// Returned with that prefix, settled, and all its violations in order.
+  static func firstFinding(of steps: [Step], topology: Topology, engine: EngineChoice) -> (
+    violation: Violation, prefix: [Step], violations: [Violation]
+  )? {
     for length in 1...max(steps.count, 1) {
-      let prefix = Trace(topology: topology.name, steps: Array(steps.prefix(length)) + [.settle])
-      let violations = (try? Replay.run(prefix, topology: topology, engine: engine, lenient: true))?.violations ?? []
-      if let first = violations.min(by: { ($0.stepIndex, $0.invariant) < ($1.stepIndex, $1.invariant) }) { return first }
+      let prefix = Array(steps.prefix(length)) + [.settle]
+      let trace = Trace(topology: topology.name, steps: prefix)
+      let violations = (try? Replay.run(trace, topology: topology, engine: engine, lenient: true))?.violations ?? []
+      let ordered = violations.sorted { ($0.stepIndex, $0.invariant) < ($1.stepIndex, $1.invariant) }
+      if let first = ordered.first { return (first, prefix, ordered) }
     }
     return nil
   }

@@ -48,7 +48,10 @@ struct DefectLedger {
       bySymptom[symptom] = index
     }
     add(instance, to: index)
-    if defects[index].shortest.map({ failure.shrunk.actions.count < $0.shrunk.actions.count }) ?? true {
+    if defects[index].shortest.map({
+      Defect.isBetterExample(
+        failure, isRace: !evidence.raceNeeds.isEmpty, than: $0, isRace: defects[index].isRace)
+    }) ?? true {
       defects[index].shortest = failure
       defects[index].invariants = evidence.invariants
       defects[index].raceNeeds = evidence.raceNeeds

@@ -1,5 +1,5 @@
-/// What a failing run shows first, as found (unshrunk): its first violation's invariant and check,
-/// in the signature's words (`INVARIANT: CHECK`). Cheap — no replay — so every failing run has
+/// What a failing run shows first, as found (unshrunk): its first violation, named as a signature
+/// names a finding (`DefectSignature(of:)`, `INVARIANT: CHECK`). Cheap — no replay — so every failing run has
 /// one: a campaign shrinks only the first run of each symptom and counts the others with its
 /// defect, and searches past a run whose symptom reads as a known defect's signature without
 /// shrinking anything.
@@ -7,7 +7,7 @@ public struct FailureSymptom: Hashable, Sendable, Comparable, Codable, CustomStr
   public var description: String
 
   public init(_ violation: Violation) {
-    description = "\(violation.invariant.rawValue): \(DefectSignature.check(from: violation.explanation))"
+    description = DefectSignature(of: violation).description
   }
 
   /// A symptom as a baseline file or a worker process writes it.
