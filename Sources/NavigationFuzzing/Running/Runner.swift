@@ -88,14 +88,29 @@ public final class Runner {
   var quiescentChecksRepeated = 0
   /// Violations counted so far, recorded or not: a check that counted none found nothing.
   private(set) var violationsCounted = 0
+  /// Whether this runner's world goes to the next run that asks for one when the runner goes.
+  var offersWorldForReuse = false
 
-  public init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
+  public convenience init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
+    self.init(
+      world: World(topology: topology.spec, engine: engine), topology: topology, engine: engine,
+      stopsAtFirstViolation: stopsAtFirstViolation)
+  }
+
+  /// A runner on `world`, fresh or reset (`Runner+WorldReuse`).
+  init(world: World, topology: Topology, engine: EngineChoice, stopsAtFirstViolation: Bool) {
     self.topology = topology
     self.engine = engine
     self.stopsAtFirstViolation = stopsAtFirstViolation
-    world = World(topology: topology.spec, engine: engine)
+    self.world = world
     optionShapes = OptionShapes(topology.spec)
     diagnosticsSeen = world.environment.diagnostics.count
+  }
+
+  /// Offers the world for the next run when its runner was made to (`reusingWorld`), and the run
+  /// found nothing wrong (a world that went wrong is never handed on, even checked).
+  isolated deinit {
+    if offersWorldForReuse, violationsCounted == 0 { WorldReuse.offer(world, of: topology.spec, engine: engine) }
   }
 
   public var reference: ReferenceMachine { world.reference }
