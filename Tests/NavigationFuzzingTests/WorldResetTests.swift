@@ -23,7 +23,7 @@ import Testing
     var lines: [String] = []
     func note(_ label: String) {
       lines.append(
-        "\(label) t=\(environment.runLoop.now) screen=\(runner.world.screenEntries().map(\.description)) "
+        "\(label) t=\(environment.runLoop.now) screen=\(runner.world.screenEntries().map { "\($0.description)@\($0.tag?.generation ?? 0)" }) "
           + "live=\(environment.liveControllers.map(\.debugName)) diagnostics=\(environment.diagnostics.map(\.message)) "
           + "reference=\(runner.reference.stableHash) violations=\(runner.violations.map(\.invariant))")
     }
