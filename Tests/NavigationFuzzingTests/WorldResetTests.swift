@@ -129,7 +129,8 @@ import Testing
         WorldReuse.isEnabled = true
         let resetsBefore = WorldReuse.resets
         let (resetCampaign, resetSearch) = (campaign(), explore())
-        #expect(WorldReuse.resets > resetsBefore + 20, "\(topology.name) \(name): worlds were rarely reset")
+        // On `tabs` a run that showed another tab refuses the reset (its screen is loaded and wired).
+        #expect(WorldReuse.resets > resetsBefore + (topology.name == "tabs" ? 2 : 20), "\(topology.name) \(name): worlds were rarely reset")
         #expect(freshCampaign == resetCampaign, "\(topology.name) \(name)")
         #expect(freshSearch.statesPerDepth == resetSearch.statesPerDepth, "\(topology.name) \(name)")
         #expect(freshSearch.keysPerDepth == resetSearch.keysPerDepth, "\(topology.name) \(name)")

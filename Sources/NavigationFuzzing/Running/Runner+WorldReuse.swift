@@ -13,34 +13,44 @@ extension Runner {
   static func reusingWorld(topology: Topology, engine: EngineChoice, stopsAtFirstViolation: Bool = false) -> Runner {
     let world = WorldReuse.take(topology.spec, engine: engine) ?? World(topology: topology.spec, engine: engine)
     let runner = Runner(world: world, topology: topology, engine: engine, stopsAtFirstViolation: stopsAtFirstViolation)
-    runner.offersWorldForReuse = true
+    WorldReuse.keep(world, of: topology.spec, engine: engine, usedBy: runner)
     return runner
   }
 }
 
 /// The one world kept for the next run (`Runner.reusingWorld`).
 ///
-/// One, and only while its UIKit is the current one: building any other world lets it go first
+/// Kept from the moment its runner is made, and handed on only once that runner is gone (held
+/// weakly here: asked when the next run wants a world, not in a deinit, so when a world is handed
+/// on never depends on when a deinit runs) and only if its run found no violation (a world that
+/// went wrong is never reused, even checked). One world, and building any other lets it go first
 /// (`World.init`), while its own UIKit is still current, so a controller's deinit that calls UIKit
 /// acts on its own world as it does when a world is let go at the end of its run.
 @MainActor
 enum WorldReuse {
   private static var kept: (world: World, topology: TopologySpec, engine: EngineChoice)?
-  /// Worlds reset and handed out, and worlds that could not be reset (tests and `bench` read them).
+  private static weak var user: Runner?
+  /// Worlds reset and handed out, and worlds that could not be reset (tests read them).
   private(set) static var resets = 0
   private(set) static var refusals = 0
   /// Off in tests that compare runs on fresh worlds with runs on reset ones.
   static var isEnabled = true
 
-  static func offer(_ world: World, of topology: TopologySpec, engine: EngineChoice) {
-    guard isEnabled, world.pristine != nil, world.environment === HeadlessEnvironment.current else { return }
-    letGo()
+  static func keep(_ world: World, of topology: TopologySpec, engine: EngineChoice, usedBy runner: Runner) {
+    guard isEnabled, world.pristine != nil else {
+      letGo()
+      return
+    }
     kept = (world, topology, engine)
+    user = runner
   }
 
-  /// The kept world, reset, if it was built for this topology and engine and comes back whole.
+  /// The kept world, reset, if its runner is gone, its run found nothing wrong, it was built for
+  /// this topology and engine, and it comes back whole.
   static func take(_ topology: TopologySpec, engine: EngineChoice) -> World? {
-    guard let candidate = kept, candidate.engine.isSameWorld(as: engine), candidate.topology == topology else {
+    guard let candidate = kept, user == nil, !candidate.world.runFoundViolation,
+      candidate.engine.isSameWorld(as: engine), candidate.topology == topology
+    else {
       return nil
     }
     kept = nil
@@ -55,6 +65,7 @@ enum WorldReuse {
   /// Lets the kept world go, if any.
   static func letGo() {
     kept = nil
+    user = nil
   }
 }
 

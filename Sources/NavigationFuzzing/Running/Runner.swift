@@ -88,8 +88,6 @@ public final class Runner {
   var quiescentChecksRepeated = 0
   /// Violations counted so far, recorded or not: a check that counted none found nothing.
   private(set) var violationsCounted = 0
-  /// Whether this runner's world goes to the next run that asks for one when the runner goes.
-  var offersWorldForReuse = false
 
   public convenience init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
     self.init(
@@ -105,12 +103,6 @@ public final class Runner {
     self.world = world
     optionShapes = OptionShapes(topology.spec)
     diagnosticsSeen = world.environment.diagnostics.count
-  }
-
-  /// Offers the world for the next run when its runner was made to (`reusingWorld`), and the run
-  /// found nothing wrong (a world that went wrong is never handed on, even checked).
-  isolated deinit {
-    if offersWorldForReuse, violationsCounted == 0 { WorldReuse.offer(world, of: topology.spec, engine: engine) }
   }
 
   public var reference: ReferenceMachine { world.reference }
@@ -417,6 +409,7 @@ public final class Runner {
   ) {
     counted.violations[invariant, default: 0] += 1
     violationsCounted += 1
+    world.runFoundViolation = true
     if engine.contract.allows(invariant) { return }  // accepted, with a reason every report shows
     guard !violations.contains(where: { $0.invariant == invariant }) else { return }
     if stopsAtFirstViolation && !violations.isEmpty { return }
@@ -435,6 +428,7 @@ public final class Runner {
     {
       counted.violations[invariant, default: 0] += 1
       violationsCounted += 1
+      world.runFoundViolation = true
       return false
     }
     return true

@@ -25,6 +25,8 @@ final class World {
   var nextGeneration = 1
   /// The world as it was built, for an engine that lets its world be reset (`World+Reset`).
   var pristine: PristineWorld?
+  /// Whether a check found a violation in this world's run: such a world is never reset.
+  var runFoundViolation = false
 
   /// Presentations entered and dismissed, per model slot (for `ondismiss-exactly-once`).
   var presentations: [SlotKey: PresentationCount] = [:]
