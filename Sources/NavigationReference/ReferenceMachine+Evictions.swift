@@ -17,11 +17,13 @@ extension ReferenceMachine {
   /// presented, and its navigation group holds another modal that has not been presented and
   /// whose screen shows what it holds. Any other dismissal the reference did not ask for is the
   /// checks' to judge.
-  /// A modal whose screen has left its stack is not evicted: it goes with its screen
+  /// Whoever dismisses it: a modal whose screen has just left its stack, taken with it while
+  /// another modal waits, still made way for the newer one (last writer wins), so it is evicted
+  /// and does not come back with its screen. Without a waiting modal it goes with its screen
   /// (`leftWithItsScreen(slot:generation:)`).
   public func isEviction(slot address: Address, generation: Int) -> Bool {
     guard !semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
-      existing.isPresented, topology.slot(at: address)?.style.isModal == true, isOnItsStack(screen: address.parent)
+      existing.isPresented, topology.slot(at: address)?.style.isModal == true
     else { return false }
     return filledModals(inGroupOf: address.parent).contains { other in
       other != address && item(at: other)?.isPresented == false && showsWhatItHolds(other.parent)
@@ -38,15 +40,29 @@ extension ReferenceMachine {
   }
 
   /// The modal of incarnation `generation` in the slot at `address` begins to be dismissed, not by
-  /// the user, while its screen is off its stack: the engine takes a departed presenter's modals
-  /// with it (swift-navigation #192). The state still holds it, so it is no longer presented but
-  /// not removed: if its screen comes back (a collateral pop pushed back), it is presented again,
-  /// and only then may the engine evict it, or it another screen's modal (rule 2).
+  /// the user, while its screen is off its stack and no other modal of its group waits (that would
+  /// make it an eviction): the engine takes a departed presenter's modals with it
+  /// (swift-navigation #192). The state still holds it, so it is no longer presented but not
+  /// removed: if its screen comes back (a collateral pop pushed back), it is presented again.
   public mutating func leftWithItsScreen(slot address: Address, generation: Int) {
     guard let existing = item(at: address), existing.generation == generation, existing.isPresented,
       topology.slot(at: address)?.style.isModal == true, !isOnItsStack(screen: address.parent)
     else { return }
     modifyItem(at: address) { $0.isPresented = false }
+  }
+
+  /// Whether the modal of incarnation `generation` in the slot at `address`, whose dismissal (not
+  /// by the user, not by its binding, and no eviction as it began) ends now, made way for another
+  /// modal of its group that came to wait for the context meanwhile: then it is evicted after
+  /// all, as if that one had been waiting when the dismissal began (`isEviction`) — the engine
+  /// dismissing a departed presenter's modals waits for no one, and the newer one waits for it.
+  public func madeWayWhileGoing(slot address: Address, generation: Int) -> Bool {
+    guard !semantics.laterModalsWait, let existing = item(at: address), existing.generation == generation,
+      topology.slot(at: address)?.style.isModal == true
+    else { return false }
+    return filledModals(inGroupOf: address.parent).contains { other in
+      other != address && item(at: other)?.isPresented == false && showsWhatItHolds(other.parent)
+    }
   }
 
   /// Whether the screen at `address` is on its stack: every push along its address (a push slot

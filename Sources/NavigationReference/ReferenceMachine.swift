@@ -12,9 +12,14 @@
 ///
 /// Operations that address something that does not exist return `false` and change nothing.
 public struct ReferenceMachine: Hashable, Sendable {
-  public let topology: TopologySpec
+  /// The topology and the rule switches, which never change, held in one shared object: the
+  /// harness copies the machine several times a step (every method called on a class's stored
+  /// machine works on a copy), and each copy retained and released every array and string of
+  /// both (seven references; three now, with `root`'s two arrays).
+  @usableFromInline let constants: Constants
+  @inlinable public var topology: TopologySpec { constants.topology }
   /// The rule switches this machine follows.
-  public let semantics: SemanticsProfile
+  @inlinable public var semantics: SemanticsProfile { constants.semantics }
   public private(set) var root: ReferenceScreen
   private var nextOrder = 1
   /// With tabs: the selected tab, and the tabs whose screen has loaded, as bits by tab (tab 0's
@@ -23,11 +28,21 @@ public struct ReferenceMachine: Hashable, Sendable {
   var loadedTabs = 1
 
   public init(topology: TopologySpec, semantics: SemanticsProfile = .navfuzz) {
-    self.topology = topology
-    self.semantics = semantics
+    constants = Constants(topology: topology, semantics: semantics)
     self.root = ReferenceScreen(type: 0, in: topology)
     if semantics.presentsOnlyAfterAppearing { root.hasAppeared = true }  // on screen from the start
     if topology.hasTabs { placeTabs() }
+  }
+
+  /// What a machine never changes (see `constants`).
+  @usableFromInline final class Constants: Sendable {
+    @usableFromInline let topology: TopologySpec
+    @usableFromInline let semantics: SemanticsProfile
+
+    init(topology: TopologySpec, semantics: SemanticsProfile) {
+      self.topology = topology
+      self.semantics = semantics
+    }
   }
 
   public static func == (lhs: ReferenceMachine, rhs: ReferenceMachine) -> Bool {
@@ -69,6 +84,34 @@ public struct ReferenceMachine: Hashable, Sendable {
       index < screen.slots.count
     else { return nil }
     return screen.slots[index]
+  }
+
+  /// Whether the screen holding the slot at `address` holds another filled slot: a write to that
+  /// slot can empty no other slot of its screen (`WriteOrder`) when none is. Read in place, along
+  /// the address: no screen, item or parent address is copied or made (the generator asks at
+  /// every `set`, `clear` and `toggle` it chooses).
+  package func holdsFilledSlot(besides address: Address) -> Bool {
+    guard case .slot(let index)? = address.last else { return false }
+    func holds(_ screen: ReferenceScreen, along remaining: ArraySlice<Address.Component>) -> Bool {
+      guard let first = remaining.first else {
+        for other in screen.slots.indices where other != index {
+          switch screen.slots[other] {
+          case .none: continue
+          case .some: return true
+          }
+        }
+        return false
+      }
+      switch first {
+      case .slot(let slot):
+        guard slot < screen.slots.count, screen.slots[slot]?.child != nil else { return false }
+        return holds(screen.slots[slot]!.child!, along: remaining.dropFirst())
+      case .pathElement(let element):
+        guard element < screen.path.count else { return false }
+        return holds(screen.path[element].screen, along: remaining.dropFirst())
+      }
+    }
+    return holds(root, along: address.components.dropLast())
   }
 
   /// Whether the slot at `address` exists now: its screen is on the model and has it (an element

@@ -17,6 +17,9 @@ final class PresentationTable {
     /// push waiting for its turn is made only if it does — the state may have moved on before the
     /// observation re-ran.
     var isStillWanted: @MainActor () -> Bool = { true }
+    /// Clears the binding this entry shows: the modal makes way for a newer one of another
+    /// binding (`ModalComebacks`).
+    var makeWay: @MainActor () -> Void = {}
 
     init(
       key: UIBindingIdentifier, controller: UIViewController, presentationID: AnyHashable?, kind: DestinationKind,
@@ -123,10 +126,25 @@ extension UIViewController {
     for entry in table.entries where entry.kind == .modal {
       guard let controller = entry.controller, controller.parent == nil else { continue }
       // A presenter popped only as collateral comes back; so do its modals, so they write nothing.
-      if isCollateralRemoval { controller.setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey) }
+      if isCollateralRemoval {
+        // The modals it presents, and the screens pushed inside them, go with it and come back
+        // with it too: their state stays.
+        var going: UIViewController? = controller
+        while let modal = going {
+          modal.markCollateralWithItsChildren()
+          going = modal.presentedViewController === modal ? nil : modal.presentedViewController
+        }
+      }
       if !rules.runsOnDismissWhenPresenterLeaves { controller.setAssociatedObject(SkipsOnDismiss(), for: skipsOnDismissKey) }
       dismissModalWhenIdle(controller)
     }
+  }
+}
+
+extension UIViewController {
+  fileprivate func markCollateralWithItsChildren() {
+    setAssociatedObject(CollateralRemoval(), for: collateralRemovalKey)
+    for child in children { child.markCollateralWithItsChildren() }
   }
 }
 

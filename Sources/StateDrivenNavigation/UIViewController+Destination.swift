@@ -64,6 +64,7 @@ extension UIViewController {
     // An alert without identity: shown once while the item is set, whatever its id becomes.
     if child is UIAlertController && !rules.alertsCarryIdentity { presentationID = nil }
     child.recordBindingPresenter(self)
+    child.setAssociatedObject(ShownByBinding(key), for: shownByBindingKey)
     let replaced = rules.checksWhatIsPresented ? existing?.controller : nil
     let entry = PresentationTable.Entry(
       key: key, controller: child, presentationID: presentationID, kind: kind,
@@ -74,7 +75,9 @@ extension UIViewController {
       guard let now = item.wrappedValue else { return false }
       return presentationID == nil || id(now) == presentationID
     }
+    entry.makeWay = { item.wrappedValue = nil }
     table[key] = entry
+    if kind == .modal { ModalComebacks.shared.asked(key, of: self, isStillWanted: entry.isStillWanted) }
     if rules.tearsDownWhenControllerLeaves {
       installTeardown(
         on: child, key: key, table: table, item: item, presentationID: presentationID, id: id, kind: kind,
@@ -113,13 +116,15 @@ extension UIViewController {
   ) {
     child.onLeavingHierarchy { [weak self, weak table] child in
       table?.remove(controller: child)
-      if child.isCollateralRemoval, rules.collateralRemoval == .comesBack {
+      if child.isCollateralRemoval, !child.isEvicted, rules.collateralRemoval == .comesBack {
         // Not the user's doing: show it again if its state still asks for it (from a presenter
         // that is itself still on screen; one that left is replaced by a new controller).
         if let self, let table, self.isStillShown {
           self.reconcileDestination(
             key: key, table: table, item: item, current: item.wrappedValue, id: id, kind: kind, onDismiss: onDismiss,
             content: content)
+        } else if kind == .modal {
+          ModalComebacks.shared.wentWithItsPresenter(key, presentationID: presentationID)
         }
         onDismiss?()
         return
@@ -157,9 +162,11 @@ extension UIViewController {
         // when a button is tapped); `onDismiss` still comes after the handler.
         writeBack()
         MainQueue.async { runOnDismiss() }
-      } else if child is UIAlertController, rules.alertTeardownWaitsForHandler {
+      } else if child is UIAlertController, rules.alertTeardownWaitsForHandler, !child.isEvictedByTheEngine {
         // After the button's handler, which UIKit runs when the dismissal completes (#201). Until
-        // then the same alert is not shown again (`PendingWriteBacks`).
+        // then the same alert is not shown again (`PendingWriteBacks`). An alert the engine
+        // dismissed to evict it had no button tapped: nothing to wait for, and a screen pushed back
+        // in this turn must not find it still set and show it again.
         let pending = dismissedByItsBinding ? nil : PendingWriteBacks.shared.begin(key, presentationID: presentationID)
         MainQueue.async {
           writeBack()
@@ -189,6 +196,14 @@ extension UIViewController {
     }
     if waitsWhileDeparting({ [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }) { return }
     if let coordinator = modalTransitionCoordinator {
+      // Another binding's modal going while this one waits for its context makes way for it,
+      // whoever dismisses it: evicted, as if this one had (its state is cleared, it does not
+      // come back with a presenter popped as collateral).
+      if let presented = presentedViewController, presented.isBeingDismissed, presented.bindingKey != key,
+        !rules.laterModalsWait
+      {
+        presented.setAssociatedObject(Eviction(dismissedByTheEngine: false), for: evictionKey)
+      }
       coordinator.animate(alongsideTransition: nil) { [weak self] in
         guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
@@ -207,6 +222,19 @@ extension UIViewController {
     // A presenter that left the screen while it waited presents nothing. One in a tab not selected
     // presents: UIKit presents on the tab bar controller, which is on screen.
     guard isInWindowHierarchyOrHiddenTab else { return }
+    let comeback = ModalComebacks.shared.comeback(key, presentationID: entry.presentationID)
+    if comeback == .waitATurn {
+      MainQueue.async { [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }
+      return
+    }
+    let comesBack = comeback == .comesBack
+    // A modal coming back is older than one another binding has asked for meanwhile and that
+    // waits for its turn: it makes way for that one (`ModalComebacks`).
+    if comesBack, !rules.laterModalsWait, ModalComebacks.shared.anotherModalWaits(besides: key, inContextOf: self) {
+      table[key] = nil
+      entry.makeWay()
+      return
+    }
     if let presented = presentedViewController, rules.checksWhatIsPresented {
       if rules.laterModalsWait, presented.associatedObject(for: dismissedByBindingKey) == nil {
         // Another binding's modal, still wanted: wait for it to go instead of evicting it. The
@@ -218,12 +246,28 @@ extension UIViewController {
         presented.whenGone { [weak table] in table?.releaseWaiting() }
         return
       }
+      // Another binding's modal is evicted: the later modal wins, so the evicted one's binding
+      // writes nil back, even where it was going anyway along with its presenter's collateral pop
+      // — its state would otherwise bring it back with that presenter, for a moment, before it is
+      // evicted again. (The same binding's modal, left by a presenter popped and pushed back, is
+      // that collateral removal: it comes back, from here.)
+      // A modal coming back with its presenter is older than another binding's shown meanwhile:
+      // it makes way for that one instead (`ModalComebacks`).
+      if comesBack, !rules.laterModalsWait, presented.bindingKey != key, !presented.isBeingDismissed {
+        table[key] = nil
+        entry.makeWay()
+        return
+      }
+      if presented.bindingKey != key {
+        presented.setAssociatedObject(Eviction(dismissedByTheEngine: true), for: evictionKey)
+      }
       dismiss(animated: true) { [weak self] in
         guard let self else { return }
         self.presentModalWhenIdle(child, key: key, table: table)
       }
       return
     }
+    ModalComebacks.shared.shown(key)
     present(child, animated: true)
   }
 
@@ -633,6 +677,31 @@ final class CollateralRemoval: Sendable {}
 
 extension UIViewController {
   var isCollateralRemoval: Bool { associatedObject(for: collateralRemovalKey) != nil }
+}
+
+private let evictionKey = AssociatedKey<Eviction>()
+private let shownByBindingKey = AssociatedKey<ShownByBinding>()
+
+/// The binding whose item a controller shows: a presenter's screen popped and pushed back shows
+/// the same state through a new controller, with a binding equal to its predecessor's.
+final class ShownByBinding: Sendable {
+  let key: UIBindingIdentifier
+  init(_ key: UIBindingIdentifier) { self.key = key }
+}
+
+/// Marks a modal dismissed to make way for another binding's: its state is cleared, whatever
+/// else also took it away (a collateral pop of its presenter, which on its own brings it back).
+final class Eviction: Sendable {
+  /// The engine asked for the dismissal (no user's gesture, so no alert button's handler to come).
+  let dismissedByTheEngine: Bool
+  init(dismissedByTheEngine: Bool) { self.dismissedByTheEngine = dismissedByTheEngine }
+}
+
+extension UIViewController {
+  var isEvicted: Bool { associatedObject(for: evictionKey) != nil }
+  var isEvictedByTheEngine: Bool { associatedObject(for: evictionKey)?.dismissedByTheEngine == true }
+  /// The binding whose item this controller shows, if the engine showed it.
+  var bindingKey: UIBindingIdentifier? { associatedObject(for: shownByBindingKey)?.key }
 }
 
 /// Marks a controller whose own binding dismissed it (counted in `DepartureLedger` while alive).

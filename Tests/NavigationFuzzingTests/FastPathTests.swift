@@ -277,6 +277,37 @@ import Testing
     #expect(withPaths > 20, "no slot without identity under a path element: the path walk was not exercised")
   }
 
+  @Test func aWriteIsTriedOnACopyOfTheReferenceOnlyWhereItCanClearAnotherSlot() {
+    var compared = 0, clearing = 0, notTried = 0
+    everyStep(runs: 3, maxSteps: 40) { runner in
+      let reference = runner.reference
+      let options = StepOptions(runner: runner, enabled: ActionKind.allCases)
+      var steps: [Step] = []
+      for address in options.itemSlots.all { steps += [.set(address, id: 1), .set(address, id: 2)] }
+      for address in options.filledSlots.all { steps.append(.clear(address)) }
+      for flag in options.flagSlots.all { steps.append(.toggle(flag.address, on: !flag.filled)) }
+      for step in steps {
+        // The plain computation: the step tried on a copy of the reference, whatever its screen holds.
+        var after = reference
+        switch step {
+        case .set(let address, let id): after.set(address, id: id, generation: 0)
+        case .clear(let address): after.clear(address)
+        case .toggle(let address, let on): after.toggle(address, on: on, generation: 0)
+        default: Issue.record("not a write: \(step)")
+        }
+        let address = WriteOrder.addressedSlot(of: step)!
+        let plain = WriteOrder.slotsCleared(on: address, from: reference, to: after)
+        #expect(WriteOrder.slotsCleared(by: step, in: reference) == plain, "\(step)")
+        if !plain.isEmpty { clearing += 1 }
+        if !reference.holdsFilledSlot(besides: address) { notTried += 1 }
+        compared += 1
+      }
+    }
+    #expect(compared > 10_000)
+    #expect(clearing > 100, "no write cleared another slot: the trial was not exercised")
+    #expect(notTried > 1_000, "every write was tried: the shortcut was not exercised")
+  }
+
   @Test func arraysShareStorageUntilOneIsWrittenAndOnlyThen() {
     let original = [1, 2, 3]
     var copy = original

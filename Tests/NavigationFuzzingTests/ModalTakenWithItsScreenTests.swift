@@ -2,14 +2,15 @@ import NavigationFuzzing
 import NavigationReference
 import Testing
 
-/// A modal whose screen left its stack is dismissed with it (swift-navigation #192), which is no
-/// eviction (rule 2): the state still holds it, and it shows again if its screen comes back
+/// A modal whose screen left its stack is dismissed with it (swift-navigation #192). While another
+/// modal of its group waits, that is an eviction (rule 2: last writer wins, whoever dismissed it);
+/// otherwise the state still holds it, and it shows again if its screen comes back
 /// (docs/SEMANTICS.md §3, "A step writes only the model it addresses").
 @Suite struct ModalTakenWithItsScreenTests {
   let spec = Topology.basic.spec
   func address(_ text: String) -> Address { try! spec.parseAddress(text).get() }
 
-  /// The stack of `corpus/regressions/rule2-a-modal-that-goes-with-its-screen-is-not-evicted`:
+  /// The stack of `corpus/regressions/rule2-a-modal-that-goes-with-its-screen-while-another-waits-is-evicted`:
   /// pushedChild, its isPushed, then the root's isPushed on top showing an alert, while the root's
   /// sheet waits to be presented.
   func machineWithAnAlertAboveAPushOfAnotherScreen() -> ReferenceMachine {
@@ -33,22 +34,32 @@ import Testing
     #expect(machine.item(at: address("isPushed.alert"))?.isPresented == true)  // its screen is on its stack
   }
 
-  @Test func aModalOfAScreenThatLeftItsStackGoesWithItAndComesBack() {
+  @Test func aModalOfAScreenThatLeftItsStackWhileAnotherWaitsIsEvicted() {
     var machine = machineWithAnAlertAboveAPushOfAnotherScreen()
     // pushedChild.isPushed turned off: the root's isPushed, above it, is popped along.
     machine.toggle(address("pushedChild.isPushed"), on: false, generation: 6)
+    machine.leftStack(slot: address("isPushed"), generation: 3, collateral: true)
+    #expect(machine.isEviction(slot: address("isPushed.alert"), generation: 4))
+    machine.evicted(slot: address("isPushed.alert"), generation: 4)
+    #expect(machine.item(at: address("isPushed.alert")) == nil)
+  }
+
+  @Test func aModalOfAScreenThatLeftItsStackWithNothingWaitingGoesWithItAndComesBack() {
+    var machine = machineWithAnAlertAboveAPushOfAnotherScreen()
+    machine.clear(address("presentedChild"))  // nothing waits for the context now
+    machine.toggle(address("pushedChild.isPushed"), on: false, generation: 7)
     machine.leftStack(slot: address("isPushed"), generation: 3, collateral: true)
     #expect(!machine.isEviction(slot: address("isPushed.alert"), generation: 4))
     machine.leftWithItsScreen(slot: address("isPushed.alert"), generation: 4)
     #expect(machine.item(at: address("isPushed.alert"))?.id == 4)
     #expect(machine.item(at: address("isPushed.alert"))?.isPresented == false)
-    // Pushed again, its screen shows the alert again: now the engine may evict it.
+    // Pushed again, its screen shows the alert again.
     machine.pushed(slot: address("isPushed"), generation: 3)
     machine.presented(slot: address("isPushed.alert"), generation: 4)
-    #expect(machine.isEviction(slot: address("isPushed.alert"), generation: 4))
+    #expect(machine.item(at: address("isPushed.alert"))?.isPresented == true)
   }
 
-  @Test func aModalOfAPathScreenThatLeftItsStackIsNoEviction() {
+  @Test func aModalOfAPathScreenThatLeftItsStackWhileHelpWaitsIsEvicted() {
     let tabs = Topology.tabs.spec
     func address(_ text: String) -> Address { try! tabs.parseAddress(text).get() }
     var machine = ReferenceMachine(topology: tabs)
@@ -58,8 +69,12 @@ import Testing
     machine.presented(slot: address("path[0].alert"), generation: 2)
     machine.set(address("help"), id: 1, generation: 3)
     #expect(machine.isEviction(slot: address("path[0].alert"), generation: 2))
-    // Popped by the engine with nothing below to explain it: the element stays on the path.
+    // Popped by the engine with nothing below to explain it: the element stays on the path, and
+    // its alert, going with it while help waits, made way for help.
     machine.leftStack(pathElement: 0, generation: 1, collateral: false)
-    #expect(!machine.isEviction(slot: address("path[0].alert"), generation: 2))
+    #expect(machine.isEviction(slot: address("path[0].alert"), generation: 2))
+    machine.evicted(slot: address("path[0].alert"), generation: 2)
+    #expect(machine.item(at: address("path[0].alert")) == nil)
+    #expect(machine.item(at: address("help"))?.id == 1)
   }
 }

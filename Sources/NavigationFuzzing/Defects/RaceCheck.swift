@@ -9,10 +9,16 @@
 /// out of generation (`TurnBoundary`).
 @MainActor
 enum RaceCheck {
+  /// The longest trace judged: each adjacent pair replays the whole trace, so a trace left long
+  /// (`--no-shrink`, a shrink cut short, a run of thousands of steps) would take hours; it is
+  /// reported as no race.
+  static let longestTraceJudged = 256
+
   /// The adjacent gesture and program change each needed in one turn, as `(gesture, change)`.
   static func neededPairs(in actions: [Step], target: InvariantID, topology: Topology, engine: EngineChoice) -> [(
     gesture: Step, change: Step
   )] {
+    guard actions.count <= longestTraceJudged else { return [] }
     var needed: [(Step, Step)] = []
     for index in actions.indices.dropLast() {
       let (first, second) = (actions[index], actions[index + 1])

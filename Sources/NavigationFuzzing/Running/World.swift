@@ -36,6 +36,10 @@ final class World {
   /// The modals each dismissal under way evicts, by the controller that gets its callbacks
   /// (see `World+Evictions`).
   var evictionsUnderway: [ObjectIdentifier: [ScreenTag]] = [:]
+  /// The other modals a dismissal underway takes (their screen left its stack), by the controller
+  /// dismissed, not evicted as it began (`World+Evictions`): evicted after all if another modal
+  /// waits as it ends.
+  var goingWithTheirScreens: [ObjectIdentifier: [ScreenTag]] = [:]
   /// Slots without identity emptied since the engine last looked (see `World+SamePresentation`).
   var emptiedThisTurn: [SlotSnapshot] = []
   /// Incarnations the user removed: a transition must never bring them back.

@@ -31,6 +31,11 @@ enum WriteOrder {
   /// The slots `step` (a `set`, `clear` or `toggle`) would clear on its screen besides the one it
   /// addresses, from the reference as it is: what a step chosen now may order.
   static func slotsCleared(by step: Step, in reference: ReferenceMachine) -> [Address] {
+    // Only slots its screen holds filled besides the addressed one can be cleared: most steps
+    // find none, and then the step is not tried on a copy of the reference (the generator asks
+    // at every `set`, `clear` and `toggle`; the trial and the copy's release cost ~8 k
+    // instructions each time).
+    guard let addressed = addressedSlot(of: step), reference.holdsFilledSlot(besides: addressed) else { return [] }
     var after = reference
     let address: Address
     switch step {

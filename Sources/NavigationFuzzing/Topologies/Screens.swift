@@ -37,9 +37,13 @@ final class ScreenController: UIViewController {
     super.viewDidAppear(animated)
     // Asked first: every appearance reports, and a write that changes nothing would still move
     // the reference's revision and discard what the runner keeps for it (`ReferenceDerived`).
-    let address = model.address, generation = screenTag?.generation ?? 0
-    if let world, world.reference.appearanceIsNews(screen: address, generation: generation) {
-      world.reference.appeared(screen: address, generation: generation)
+    // Only a profile whose screens present after appearing has any news: under the others the
+    // address is not walked for, nor the reference copied to ask.
+    if let world, world.reference.semantics.presentsOnlyAfterAppearing {
+      let address = model.address, generation = screenTag?.generation ?? 0
+      if world.reference.appearanceIsNews(screen: address, generation: generation) {
+        world.reference.appeared(screen: address, generation: generation)
+      }
     }
     if let intent = model.spec.onAppear { world?.runIntentFromCallback(intent, on: model) }
   }

@@ -1,0 +1,128 @@
+import HeadlessUIKit
+
+/// Modals that went with a presenter popped as collateral and will come back with it.
+///
+/// A presenter popped only because a screen below it was popped comes back as a new controller,
+/// whose bindings show their state afresh: its modals come back too (their state was never
+/// cleared). But they were written before anything asked for while they were away: a modal of
+/// another binding shown meanwhile in the same presentation context, or asked for and waiting
+/// for its turn, is the newer one, and the last writer wins (rule 2). So a modal coming back
+/// that finds such a modal makes way for it — its binding writes nil, as an evicted one's does —
+/// instead of evicting it. Without this the older modal, presented last, evicted the newer one.
+@MainActor
+final class ModalComebacks {
+  static let shared = ModalComebacks()
+
+  /// In the order they went: a list, not a set, so nothing depends on hashing order.
+  private var gone: [Gone] = []
+  /// Modals asked for and not shown yet, in the order asked for: a modal coming back makes way
+  /// for these too, as they are newer.
+  private var asked: [Asked] = []
+  /// The world the modals belong to: one left with modals that never came back leaves them.
+  private weak var world: HeadlessEnvironment?
+
+  private struct Gone {
+    let key: UIBindingIdentifier
+    let presentationID: AnyHashable?
+    /// Whether its presentation has waited a turn already (`comeback(_:presentationID:)`).
+    var hasWaitedATurn = false
+  }
+
+  private struct Asked {
+    let key: UIBindingIdentifier
+    /// The presenter asked: an ask dies with it (a new presenter of the same screen asks again).
+    let presenter: Weak<UIViewController>
+    /// Whether its binding still holds the item asked for.
+    let isStillWanted: @MainActor () -> Bool
+  }
+
+  /// What a modal about to be presented is, as far as coming back goes.
+  enum Comeback {
+    /// Not a modal coming back with its presenter.
+    case none
+    /// One coming back, whose presentation should wait one run-loop turn first: the screens that
+    /// came back with its presenter ask for their own modals in this turn, in any order, and
+    /// those are newer.
+    case waitATurn
+    /// One coming back, that has waited its turn: it is no longer one either way, since it is
+    /// shown or cleared now.
+    case comesBack
+  }
+
+  /// The modal of binding `key` showing `presentationID` went with its presenter, popped as
+  /// collateral; its state still asks for it.
+  func wentWithItsPresenter(_ key: UIBindingIdentifier, presentationID: AnyHashable?) {
+    enterCurrentWorld()
+    gone.append(Gone(key: key, presentationID: presentationID))
+  }
+
+  /// Whether the modal of binding `key` showing `presentationID` is one coming back with its
+  /// presenter, and whether it has waited its turn.
+  func comeback(_ key: UIBindingIdentifier, presentationID: AnyHashable?) -> Comeback {
+    guard !gone.isEmpty, world === HeadlessEnvironment.current,
+      let index = gone.lastIndex(where: { $0.key == key && $0.presentationID == presentationID })
+    else { return .none }
+    if !gone[index].hasWaitedATurn {
+      gone[index].hasWaitedATurn = true
+      return .waitATurn
+    }
+    gone.remove(at: index)
+    return .comesBack
+  }
+
+  /// `presenter` is asked to show the modal of binding `key`, now or once it may.
+  func asked(_ key: UIBindingIdentifier, of presenter: UIViewController, isStillWanted: @escaping @MainActor () -> Bool) {
+    enterCurrentWorld()
+    asked.append(Asked(key: key, presenter: Weak(presenter), isStillWanted: isStillWanted))
+  }
+
+  /// The modal of binding `key` is shown: it waits no longer.
+  func shown(_ key: UIBindingIdentifier) {
+    guard !asked.isEmpty else { return }
+    var index = 0
+    while index < asked.count {
+      if asked[index].key == key { asked.remove(at: index) } else { index += 1 }
+    }
+  }
+
+  /// Whether another binding than `key` has asked for a modal in the presentation context of
+  /// `presenter` that is not shown yet and that it still wants.
+  func anotherModalWaits(besides key: UIBindingIdentifier, inContextOf presenter: UIViewController) -> Bool {
+    guard !asked.isEmpty, world === HeadlessEnvironment.current else { return false }
+    let context = presenter.presentationContextRoot
+    var waits = false
+    var index = 0
+    while index < asked.count {
+      guard let other = asked[index].presenter.value, asked[index].isStillWanted() else {
+        asked.remove(at: index)  // its presenter or its item is gone: it waits no longer
+        continue
+      }
+      if asked[index].key != key, other.presentationContextRoot === context { waits = true }
+      index += 1
+    }
+    return waits
+  }
+
+  private func enterCurrentWorld() {
+    guard world !== HeadlessEnvironment.current else { return }
+    gone.removeAll()
+    asked.removeAll()
+    world = HeadlessEnvironment.current
+  }
+}
+
+/// A weak reference kept in a list.
+struct Weak<Object: AnyObject> {
+  weak var value: Object?
+  init(_ value: Object) { self.value = value }
+}
+
+extension UIViewController {
+  /// The container at the top of this controller's containment chain: presenters under one
+  /// share a presentation context (a navigation controller's screens, a tab bar's tabs).
+  var presentationContextRoot: UIViewController {
+    var top = self
+    while let parent = top.parent { top = parent }
+    return top
+  }
+}
