@@ -18,6 +18,12 @@ struct ExploreCommand: ParsableCommand {
   var symmetry = false
   @Flag(help: "Never put a user gesture in the run-loop turn of a program change (no races; see docs/REPORTS.md).")
   var noRaces = false
+  @Flag(
+    help: "Replay every order of commuting program writes within a run-loop turn (by default one order is replayed; see docs/EXPLORING.md).")
+  var noReduction = false
+  @Flag(
+    help: "Require the partial-order reduction: stop with an error if the engine runs code during a program write, instead of searching without it.")
+  var reduction = false
   @Option(
     parsing: .unconditional,
     help: "Expand prefixes in this many processes (the same search whatever the number). Default 1: it pays only where the cores are free.")
@@ -31,6 +37,7 @@ struct ExploreCommand: ParsableCommand {
     guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
     guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be a number of seconds above 0, found \(seconds)") }
+    guard !(reduction && noReduction) else { throw ValidationError("--reduction and --no-reduction contradict each other") }
   }
 
   func run() throws {
@@ -42,6 +49,8 @@ struct ExploreCommand: ParsableCommand {
       explorer.maxDepth = depth
       explorer.stateLimit = maxStates
       explorer.noRaces = noRaces
+      explorer.reducesCommutingWrites = !noReduction
+      explorer.requiresReduction = reduction
       if symmetry {
         guard Explorer.symmetryIsSound(topology: topology, engine: engine) else {
           throw ValidationError(
@@ -80,9 +89,19 @@ struct ExploreCommand: ParsableCommand {
       progress.finish()
       let elapsed = (clock.now - started).seconds
       print("\(ReplayCommandLine.executable) explore: topology \(topology.name), engine \(engine.name), semantics \(engine.semantics.name), depth \(depth)")
+      if let refused = result.reductionRefused {
+        guard !reduction else {
+          FileHandle.standardError.write(Data("error: --reduction: \(refused)\n".utf8))
+          throw ExitCode(2)
+        }
+        print("  reduction: refused, every order replayed: \(refused)")
+      }
       if result.symmetric { print("  symmetry: states equal up to swapping ids 1 and 2 count once") }
       for (index, count) in result.statesPerDepth.enumerated() { print("  depth \(index + 1): \(count) new states") }
       print(String(format: "  %d distinct states, %d replays, %.0f states/s", result.statesVisited, result.replays, Double(result.statesVisited) / max(elapsed, 1e-9)))
+      if explorer.reducesCommutingWrites, result.reductionRefused == nil {
+        print("  reduction: \(result.candidatesCommuted) candidates not replayed (commuting program writes)")
+      }
       if let cut = result.cutShort { print("  search cut short: \(cut)") }
       if let violation = result.violation, let trace = result.trace {
         print("shortest failure (\(trace.actions.count) steps): \(violation.invariant.rawValue): \(violation.explanation)")
@@ -105,6 +124,7 @@ extension ExploreCommand {
     for allowance in engineOption.allow { arguments += ["--allow", allowance] }
     if symmetry { arguments.append("--symmetry") }
     if noRaces { arguments.append("--no-races") }
+    if noReduction { arguments.append("--no-reduction") }
     return arguments
   }
 }

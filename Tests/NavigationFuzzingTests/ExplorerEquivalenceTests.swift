@@ -44,8 +44,13 @@ import Testing
     return result
   }
 
+  /// The shortcuts without the reduction: the very search the plain one makes. With the
+  /// reduction (`ExplorerReduction`), which replays one order of commuting writes, the same states
+  /// per depth, cut and verdict, and a counterexample as short (perhaps another of that length).
   static func expectSame(_ explorer: Explorer) {
-    let fast = explorer.run(now: { 0 })
+    var unreduced = explorer
+    unreduced.reducesCommutingWrites = false
+    let fast = unreduced.run(now: { 0 })
     let plain = plainSearch(explorer)
     #expect(fast.statesPerDepth == plain.statesPerDepth)
     #expect(fast.statesVisited == plain.statesVisited)
@@ -53,6 +58,15 @@ import Testing
     #expect(fast.violation?.invariant == plain.violation?.invariant)
     #expect(fast.violation?.explanation == plain.violation?.explanation)
     #expect(fast.trace.map(TraceFormat.print) == plain.trace.map(TraceFormat.print))
+    var reducing = explorer
+    reducing.reducesCommutingWrites = true
+    let reduced = reducing.run(now: { 0 })
+    #expect(reduced.reductionRefused == nil)
+    #expect(reduced.statesPerDepth == plain.statesPerDepth)
+    #expect(reduced.statesVisited == plain.statesVisited)
+    #expect(reduced.cutShort == plain.cutShort)
+    #expect(reduced.violation?.invariant == plain.violation?.invariant)
+    #expect(reduced.trace?.actions.count == plain.trace?.actions.count)
   }
 
   @Test func findsWhatThePlainSearchFinds() {

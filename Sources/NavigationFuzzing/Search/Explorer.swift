@@ -20,6 +20,12 @@ public struct Explorer {
     public var symmetric = false
     /// With `recordsKeys` (tests): the key of each new state's class (`canonicalKey`), per depth.
     var keysPerDepth: [[UInt64]] = []
+    /// Candidates not replayed because they commute with their prefix's last write
+    /// (`reducesCommutingWrites`).
+    public var candidatesCommuted = 0
+    /// Why the partial-order reduction was refused (the engine ran code during a program write),
+    /// if it was: the search was then made without it, or, where it was required, not finished.
+    public var reductionRefused: String?
   }
 
   public let topology: Topology
@@ -34,6 +40,16 @@ public struct Explorer {
   /// Never a user gesture in the run-loop turn of a program change (`--no-races`): such steps are
   /// left out of the alphabet (`TurnBoundary`), and a state's key says what its turn holds.
   public var noRaces = false
+  /// Skips candidates that are two commuting program writes of one run-loop turn in the order the
+  /// search also tries the other way round (`ExplorerReduction`; `--no-reduction` turns it off).
+  /// Refused, and the search made again without it, for an engine seen to run code during a write.
+  public var reducesCommutingWrites = true
+  /// With `reducesCommutingWrites`: a refusal stops the search (`reductionRefused`, `cutShort`)
+  /// instead of making it again without the reduction (`explore --reduction`).
+  public var requiresReduction = false
+  /// Off only in tests that show what the reduction would do to an engine that breaks its
+  /// precondition: writes that ran code are then reordered, and nothing is refused.
+  var checksReductionPrecondition = true
   /// Keeps the canonical key of every new state in the result (tests compare searches by them).
   var recordsKeys = false
   /// Expands prefixes `batchSize` at a time elsewhere (other processes), returning their
@@ -243,6 +259,20 @@ public struct Explorer {
   /// Searches; `progress` is told before each prefix is expanded and returns false to stop early
   /// (the result then says so in `cutShort`).
   public func run(now: () -> Double, timeLimit: Double = 60, progress: (Position) -> Bool = { _ in true }) -> Result {
+    let result = search(now: now, timeLimit: timeLimit, progress: progress)
+    guard let refused = result.reductionRefused, !requiresReduction else { return result }
+    // Skipped candidates may have hidden states: the whole search again, every candidate replayed
+    // (here: the batches' expander was made for the reduced search).
+    var unreduced = self
+    unreduced.reducesCommutingWrites = false
+    unreduced.expandsBatch = nil
+    var again = unreduced.run(now: now, timeLimit: timeLimit, progress: progress)
+    again.reductionRefused = refused
+    return again
+  }
+
+  /// The search `run` makes, stopping where the reduction is refused.
+  private func search(now: () -> Double, timeLimit: Double, progress: (Position) -> Bool) -> Result {
     var result = Result()
     result.symmetric = symmetry
     let started = now()
@@ -285,6 +315,10 @@ public struct Explorer {
         }
         for (prefix, expansion) in zip(batch, expansions) {
           result.replays += expansion.replays
+          if reducesCommutingWrites, checksReductionPrecondition, let work = expansion.synchronousWork {
+            result.reductionRefused = work
+            return stop("the partial-order reduction was refused: \(work)")
+          }
           for (index, (step, outcome)) in zip(expansion.steps, expansion.outcomes).enumerated() {
             let candidate = prefix + [step]
             let key: UInt64
@@ -302,6 +336,10 @@ public struct Explorer {
               key = reached
             case .prefixState:
               // The prefix's state, seen when the prefix entered the frontier.
+              continue
+            case .commutes:
+              // Another candidate's state, found at this depth by that candidate.
+              result.candidatesCommuted += 1
               continue
             }
             guard seen.insert(key).inserted else { continue }

@@ -12,6 +12,10 @@ public struct ExplorerExpansion: Sendable, Equatable {
     /// Provably the state the prefix reaches, without a new violation (`Explorer.reachesPrefixState`):
     /// not replayed. The search has seen that state already.
     case prefixState
+    /// Provably the state of another candidate of the search: the same two commuting program
+    /// writes in the other order (`Explorer.commutes`). Not replayed; the search finds that state
+    /// at the same depth.
+    case commutes
   }
 
   public var steps: [Step]
@@ -23,11 +27,14 @@ public struct ExplorerExpansion: Sendable, Equatable {
   public var replays: Int
   /// With `Explorer.recordsKeys` (tests): each state's `canonicalKey`.
   var canonicalKeys: [UInt64] = []
+  /// The first program write seen to run code of the system under test synchronously while
+  /// making it, in words (`SynchronousWork`): the reduction's precondition broken.
+  public var synchronousWork: String?
 
   public init(steps: [Step], outcomes: [Outcome] = []) {
     self.steps = steps
     self.outcomes = outcomes
-    replays = max(1, outcomes.count(where: { $0 != .prefixState }))
+    replays = max(1, outcomes.count(where: { $0 != .prefixState && $0 != .commutes }))
   }
 }
 
@@ -39,6 +46,8 @@ struct ExpansionHead {
   var outcome: ExplorerExpansion.Outcome
   /// With `Explorer.recordsKeys`: the state's `canonicalKey`.
   var canonicalKey: UInt64 = 0
+  /// What the step ran synchronously, if it broke the reduction's precondition.
+  var synchronousWork: String?
 }
 
 extension Explorer {
@@ -55,10 +64,12 @@ extension Explorer {
   func expand(_ prefix: [Step], head: ExpansionHead?, wantsHead: ((UInt64) -> Bool)?)
     -> (expansion: ExplorerExpansion, heads: [Int: ExpansionHead])
   {
-    let (replayed, facts) = replayNotingFacts(prefix)
+    let prefixReplay = replayForExpansion(prefix)
+    let (replayed, facts) = (prefixReplay.runner, prefixReplay.facts)
     var parent: Runner? = replayed
     let turn = TurnBoundary(after: prefix)
     var expansion = ExplorerExpansion(steps: alphabet(for: replayed).filter { !noRaces || !turn.needsTick(before: $0) })
+    expansion.synchronousWork = prefixReplay.synchronousWork
     var heads: [Int: ExpansionHead] = [:]
     let prefixKey = recordsKeys ? canonicalKey(replayed) : 0
     var head = head
@@ -69,23 +80,29 @@ extension Explorer {
         if recordsKeys { expansion.canonicalKeys.append(prefixKey) }
         continue
       }
+      if let last = prefixReplay.lastWrite, Self.commutes(step, after: last) {
+        expansion.outcomes.append(.commutes)
+        if recordsKeys { expansion.canonicalKeys.append(0) }
+        continue
+      }
       if let known = head {
         head = nil
         expansion.outcomes.append(known.outcome)
+        if expansion.synchronousWork == nil { expansion.synchronousWork = known.synchronousWork }
         if case .violation = known.outcome { break }
         if recordsKeys { expansion.canonicalKeys.append(known.canonicalKey) }
         continue
       }
-      let runner: Runner
-      let childFacts: PrefixFacts
+      let child: WatchedReplay
       if let reused = parent {
-        runner = reused
-        childFacts = perform(step, on: reused, index: prefix.count)
+        child = perform(step, on: reused, index: prefix.count, watchedBy: prefixReplay.watch)
         parent = nil
       } else {
-        (runner, childFacts) = replayNotingFacts(prefix + [step])
+        child = replayForExpansion(prefix + [step])
       }
+      let runner = child.runner
       replays += 1
+      if expansion.synchronousWork == nil { expansion.synchronousWork = child.synchronousWork }
       if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
         expansion.outcomes.append(.violation(violation.invariant))
         break
@@ -96,32 +113,42 @@ extension Explorer {
       expansion.outcomes.append(.state(key))
       if recordsKeys { expansion.canonicalKeys.append(canonicalKey(runner)) }
       if let wantsHead, wantsHead(key) {
-        heads[index] = self.head(of: runner, after: childFacts, turn: childTurn, depth: prefix.count + 1)
+        heads[index] = self.head(of: child, turn: childTurn, depth: prefix.count + 1)
       }
     }
     expansion.replays = max(1, replays)
     return (expansion, heads)
   }
 
-  /// The first action a prefix's expansion replays, taken on `runner` (the prefix's world).
-  private func head(of runner: Runner, after facts: PrefixFacts, turn: TurnBoundary, depth: Int) -> ExpansionHead? {
-    // The alphabet's first step, when it is a program step (none is ever skipped); else the
-    // first the rules do not skip. Under `noRaces`, the first the turn allows.
+  /// The first action a prefix's expansion replays, taken on `replay`'s world (the prefix's).
+  private func head(of replay: WatchedReplay, turn: TurnBoundary, depth: Int) -> ExpansionHead? {
+    let runner = replay.runner
+    let facts = replay.facts
+    // The alphabet's first step, when it is a program step (none is ever skipped) that does not
+    // commute with the prefix's last; else the first the rules do not skip. Under `noRaces`, the
+    // first the turn allows.
     let programStepsAllowed = !noRaces || turn.allowsProgramChange
+    func skipped(_ step: Step) -> Bool {
+      if let last = replay.lastWrite, Self.commutes(step, after: last) { return true }
+      return false
+    }
+    var first = programStepsAllowed ? firstSlotOrIntentStep(runner.reference) : nil
+    if let step = first, skipped(step) { first = nil }
     guard
-      let step = (programStepsAllowed ? firstSlotOrIntentStep(runner.reference) : nil)
+      let step = first
         ?? alphabet(for: runner).first(where: {
-          !Self.reachesPrefixState($0, after: facts) && (!noRaces || !turn.needsTick(before: $0))
+          !Self.reachesPrefixState($0, after: facts) && (!noRaces || !turn.needsTick(before: $0)) && !skipped($0)
         })
     else { return nil }
-    _ = perform(step, on: runner, index: depth)
+    let taken = perform(step, on: runner, index: depth, watchedBy: replay.watch)
     if let violation = runner.violations.first(where: { target == nil || $0.invariant == target }) {
-      return ExpansionHead(outcome: .violation(violation.invariant))
+      return ExpansionHead(outcome: .violation(violation.invariant), synchronousWork: taken.synchronousWork)
     }
     var after = turn
     after.note(step)
     return ExpansionHead(
-      outcome: .state(stateKey(runner, turn: after)), canonicalKey: recordsKeys ? canonicalKey(runner) : 0)
+      outcome: .state(stateKey(runner, turn: after)), canonicalKey: recordsKeys ? canonicalKey(runner) : 0,
+      synchronousWork: taken.synchronousWork)
   }
 
   /// The state's key; under `noRaces`, with what its run-loop turn holds mixed in (it decides what
@@ -163,9 +190,10 @@ extension Explorer {
           case .state(let key): result = String(key, radix: 16)
           case .violation(let invariant): result = "!" + invariant.rawValue
           case .prefixState: result = "="
+          case .commutes: result = "~"
           }
           return TraceFormat.line(for: step, spec: topology.spec) + "\u{1F}" + result
-        }.joined(separator: "\t"))
+        }.joined(separator: "\t") + Self.encode(synchronousWork: expansion.synchronousWork))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -177,10 +205,16 @@ extension Explorer {
       var expansion = ExplorerExpansion(steps: [])
       for entry in line.split(separator: "\t") {
         let fields = entry.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+        if fields.count == 2, fields[0].isEmpty, fields[1].hasPrefix("?") {
+          expansion.synchronousWork = String(fields[1].dropFirst())
+          continue
+        }
         guard fields.count == 2 else { throw TraceError(file: "<expansion>", line: number + 1, message: "malformed entry '\(entry)'") }
         expansion.steps.append(try step(String(fields[0]), line: number + 1))
         if fields[1] == "=" {
           expansion.outcomes.append(.prefixState)
+        } else if fields[1] == "~" {
+          expansion.outcomes.append(.commutes)
         } else if fields[1].hasPrefix("!"), let invariant = InvariantID(rawValue: String(fields[1].dropFirst())) {
           expansion.outcomes.append(.violation(invariant))
         } else if let key = UInt64(fields[1], radix: 16) {
@@ -189,9 +223,19 @@ extension Explorer {
           throw TraceError(file: "<expansion>", line: number + 1, message: "malformed outcome '\(fields[1])'")
         }
       }
-      expansions.append(ExplorerExpansion(steps: expansion.steps, outcomes: expansion.outcomes))
+      var decoded = ExplorerExpansion(steps: expansion.steps, outcomes: expansion.outcomes)
+      decoded.synchronousWork = expansion.synchronousWork
+      expansions.append(decoded)
     }
     return expansions
+  }
+
+  /// A broken precondition as a last entry with no step: `?` and the words, which never hold a
+  /// tab, a newline or a unit separator (they are replaced); nothing when there is none.
+  private static func encode(synchronousWork: String?) -> String {
+    guard let synchronousWork else { return "" }
+    let words = String(synchronousWork.map { $0 == "\t" || $0 == "\n" || $0 == "\u{1F}" ? " " : $0 })
+    return "\t\u{1F}?" + words
   }
 
   private func step(_ text: String, line: Int) throws(TraceError) -> Step {
