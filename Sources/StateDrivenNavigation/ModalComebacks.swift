@@ -21,11 +21,18 @@ final class ModalComebacks {
   /// The world the modals belong to: one left with modals that never came back leaves them.
   private weak var world: HeadlessEnvironment?
   /// Whether no modal of the current world is waiting to come back or asked about (`EngineActivity`).
-  var isEmpty: Bool { world !== HeadlessEnvironment.current || (gone.isEmpty && asked.isEmpty) }
+  var isEmpty: Bool {
+    world !== HeadlessEnvironment.current
+      || (gone.allSatisfy { $0.isStale() } && asked.allSatisfy { $0.presenter.value == nil || !$0.isStillWanted() })
+  }
 
   private struct Gone {
     let key: UIBindingIdentifier
     let presentationID: AnyHashable?
+    /// Whether it can no longer come back: its binding no longer holds the item (set again, it
+    /// is a new write), or the object its binding derives from is gone (a binding equal by `key`
+    /// then derives from a new object at the same address).
+    let isStale: @MainActor () -> Bool
     /// Whether its presentation has waited a turn already (`comeback(_:presentationID:)`).
     var hasWaitedATurn = false
   }
@@ -53,17 +60,22 @@ final class ModalComebacks {
 
   /// The modal of binding `key` showing `presentationID` went with its presenter, popped as
   /// collateral; its state still asks for it.
-  func wentWithItsPresenter(_ key: UIBindingIdentifier, presentationID: AnyHashable?) {
+  func wentWithItsPresenter(
+    _ key: UIBindingIdentifier, presentationID: AnyHashable?, isStale: @escaping @MainActor () -> Bool
+  ) {
     enterCurrentWorld()
-    gone.append(Gone(key: key, presentationID: presentationID))
+    gone.removeAll { $0.isStale() }
+    gone.append(Gone(key: key, presentationID: presentationID, isStale: isStale))
   }
 
   /// Whether the modal of binding `key` showing `presentationID` is one coming back with its
   /// presenter, and whether it has waited its turn.
   func comeback(_ key: UIBindingIdentifier, presentationID: AnyHashable?) -> Comeback {
-    guard !gone.isEmpty, world === HeadlessEnvironment.current,
-      let index = gone.lastIndex(where: { $0.key == key && $0.presentationID == presentationID })
-    else { return .none }
+    guard !gone.isEmpty, world === HeadlessEnvironment.current else { return .none }
+    gone.removeAll { $0.isStale() }
+    guard let index = gone.lastIndex(where: { $0.key == key && $0.presentationID == presentationID }) else {
+      return .none
+    }
     if !gone[index].hasWaitedATurn {
       gone[index].hasWaitedATurn = true
       return .waitATurn

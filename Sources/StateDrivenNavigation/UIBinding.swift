@@ -9,17 +9,26 @@ public struct UIBinding<Value> {
   private let read: @MainActor () -> Value
   private let write: @MainActor (Value) -> Void
   public let id: UIBindingIdentifier
+  /// The source of the root object this binding derives from, which holds that object weakly:
+  /// `id` names the object by address only, and a new object may take a freed one's address.
+  @usableFromInline let anchor: (any BindingAnchor)?
 
   @usableFromInline
   init(
     id: UIBindingIdentifier.Derivation,
+    anchor: (any BindingAnchor)?,
     get read: @escaping @MainActor () -> Value,
     set write: @escaping @MainActor (Value) -> Void
   ) {
     self.read = read
     self.write = write
     self.id = UIBindingIdentifier(derivation: id)
+    self.anchor = anchor
   }
+
+  /// Whether the object this binding derives from is gone (never, for a binding with no root):
+  /// then a binding equal to it by `id` derives from another object.
+  var isDetached: Bool { anchor.map { !$0.rootIsAlive } ?? false }
 
   public var wrappedValue: Value {
     get { read() }
@@ -49,20 +58,20 @@ public struct UIBinding<Value> {
     set: @escaping @MainActor (Root, Value) -> Void
   ) {
     let source = WeakSource(root: root, get: get, set: set)
-    self.init(id: .root(ObjectIdentifier(root), keyPath), get: { source.read() }, set: { source.write($0) })
+    self.init(id: .root(ObjectIdentifier(root), keyPath), anchor: source, get: { source.read() }, set: { source.write($0) })
   }
 
   /// A binding that holds its own value; every constant binding has its own identity.
   public static func constant(_ value: Value) -> UIBinding<Value> {
     let box = ValueBox(value)
-    return UIBinding(id: .unique(ObjectIdentifier(box)), get: { box.value }, set: { box.value = $0 })
+    return UIBinding(id: .unique(ObjectIdentifier(box)), anchor: nil, get: { box.value }, set: { box.value = $0 })
   }
 
   /// A binding to a member of the value.
   public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> UIBinding<Member> {
     let base = self
     return UIBinding<Member>(
-      id: .member(id.derivation, keyPath),
+      id: .member(id.derivation, keyPath), anchor: anchor,
       get: { base.wrappedValue[keyPath: keyPath] },
       set: { newValue in
         var value = base.wrappedValue
@@ -78,7 +87,7 @@ public struct UIBinding<Value> {
   public init?(_ base: UIBinding<Value?>) {
     guard let initial = base.wrappedValue else { return nil }
     let source = UnwrappedSource(base: base, last: initial)
-    self.init(id: .unwrapped(base.id.derivation), get: { source.read() }, set: { source.write($0) })
+    self.init(id: .unwrapped(base.id.derivation), anchor: base.anchor, get: { source.read() }, set: { source.write($0) })
   }
 
   /// Reads and writes through a case of an enum: nil when the value is in another case, and
@@ -88,7 +97,7 @@ public struct UIBinding<Value> {
     let base = self
     let last = ValueBox(initial)
     return UIBinding<Member>(
-      id: .enumCase(id.derivation, enumCase.name),
+      id: .enumCase(id.derivation, enumCase.name), anchor: anchor,
       get: {
         if let member = enumCase.extract(base.wrappedValue) { last.value = member }
         return last.value
@@ -107,7 +116,7 @@ extension UIBinding {
   public func isPresent<Wrapped>() -> UIBinding<Bool> where Value == Wrapped? {
     let base = self
     return UIBinding<Bool>(
-      id: .isPresent(id.derivation),
+      id: .isPresent(id.derivation), anchor: anchor,
       get: { base.wrappedValue != nil },
       set: { newValue in if !newValue { base.wrappedValue = nil } }
     )
@@ -118,7 +127,7 @@ extension UIBinding {
   public subscript<Enum, Member>(case enumCase: EnumCase<Enum, Member>) -> UIBinding<Member?> where Value == Enum? {
     let base = self
     return UIBinding<Member?>(
-      id: .enumCase(id.derivation, enumCase.name),
+      id: .enumCase(id.derivation, enumCase.name), anchor: anchor,
       get: { base.wrappedValue.flatMap(enumCase.extract) },
       set: { newValue in
         guard let current = base.wrappedValue, enumCase.extract(current) != nil else { return }
@@ -184,9 +193,16 @@ final class UnwrappedSource<Value> {
 
 /// The root of a binding made from an object: held weakly, with the last value read from it
 /// (what the binding returns once the root is gone).
+/// What tells whether a binding's root object is still there.
 @MainActor
 @usableFromInline
-final class WeakSource<Root: AnyObject, Value> {
+protocol BindingAnchor: AnyObject {
+  var rootIsAlive: Bool { get }
+}
+
+@MainActor
+@usableFromInline
+final class WeakSource<Root: AnyObject, Value>: BindingAnchor {
   @usableFromInline weak var root: Root?
   @usableFromInline var last: Value
   @usableFromInline let get: @MainActor (Root) -> Value
@@ -199,6 +215,8 @@ final class WeakSource<Root: AnyObject, Value> {
     self.get = get
     self.set = set
   }
+
+  @usableFromInline var rootIsAlive: Bool { root != nil }
 
   @inlinable
   func read() -> Value {

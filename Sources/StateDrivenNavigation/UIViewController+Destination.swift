@@ -124,7 +124,10 @@ extension UIViewController {
             key: key, table: table, item: item, current: item.wrappedValue, id: id, kind: kind, onDismiss: onDismiss,
             content: content)
         } else if kind == .modal {
-          ModalComebacks.shared.wentWithItsPresenter(key, presentationID: presentationID)
+          ModalComebacks.shared.wentWithItsPresenter(key, presentationID: presentationID) {
+            guard !item.isDetached, let now = item.wrappedValue else { return true }
+            return presentationID != nil && id(now) != presentationID
+          }
         }
         onDismiss?()
         return

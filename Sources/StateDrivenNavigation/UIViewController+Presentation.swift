@@ -74,7 +74,7 @@ extension UIBinding where Value == Bool {
   var presence: UIBinding<Bool?> {
     let source = PresenceSource(self)
     return UIBinding<Bool?>(
-      id: .member(id.derivation, \Bool.self), get: { source.value }, set: { source.value = $0 })
+      id: .member(id.derivation, \Bool.self), anchor: anchor, get: { source.value }, set: { source.value = $0 })
   }
 }
 
