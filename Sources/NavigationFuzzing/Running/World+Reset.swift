@@ -147,7 +147,7 @@ struct HarnessRecords {
   let removedByUser: [ScreenTag]
   let userGestureBegins: Bool
   let writeOrdersNotSeen: [[Address]]
-  let dismissalsUnderway: [DismissalUnderway]
+  let evictionsUnderway: [ObjectIdentifier: [ScreenTag]]
   let emptiedThisTurn: [World.SlotSnapshot]
   let removedIncarnations: Set<Int>
   let staleTransitions: [StaleTransition]
@@ -169,7 +169,7 @@ struct HarnessRecords {
     removedByUser = world.removedByUser
     userGestureBegins = world.userGestureBegins
     writeOrdersNotSeen = world.writeOrdersNotSeen
-    dismissalsUnderway = world.dismissalsUnderway
+    evictionsUnderway = world.evictionsUnderway
     emptiedThisTurn = world.emptiedThisTurn
     removedIncarnations = world.removedIncarnations
     staleTransitions = world.staleTransitions
@@ -192,7 +192,7 @@ struct HarnessRecords {
     world.removedByUser = removedByUser
     world.userGestureBegins = userGestureBegins
     world.writeOrdersNotSeen = writeOrdersNotSeen
-    world.dismissalsUnderway = dismissalsUnderway
+    world.evictionsUnderway = evictionsUnderway
     world.emptiedThisTurn = emptiedThisTurn
     world.removedIncarnations = removedIncarnations
     world.staleTransitions = staleTransitions
