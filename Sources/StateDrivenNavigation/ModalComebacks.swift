@@ -20,11 +20,6 @@ final class ModalComebacks {
   private var asked: [Asked] = []
   /// The world the modals belong to: one left with modals that never came back leaves them.
   private weak var world: HeadlessEnvironment?
-  /// Whether no modal of the current world is waiting to come back or asked about (`EngineActivity`).
-  var isEmpty: Bool {
-    world !== HeadlessEnvironment.current
-      || (gone.allSatisfy { $0.isStale() } && asked.allSatisfy { $0.presenter.value == nil || !$0.isStillWanted() })
-  }
 
   private struct Gone {
     let key: UIBindingIdentifier

@@ -20,8 +20,6 @@ final class PendingWriteBacks {
 
   /// In the order begun: a list, not a dictionary, so nothing depends on hashing order.
   private var pending: [Pending] = []
-  /// Whether no write-back is waiting for a transition to end (`EngineActivity`).
-  var isEmpty: Bool { pending.isEmpty }
   private var nextToken = 0
   /// The world the pending write-backs belong to: one left with write-backs never run leaves them.
   private weak var world: HeadlessEnvironment?

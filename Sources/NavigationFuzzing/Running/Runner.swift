@@ -89,18 +89,11 @@ public final class Runner {
   /// Violations counted so far, recorded or not: a check that counted none found nothing.
   private(set) var violationsCounted = 0
 
-  public convenience init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
-    self.init(
-      world: World(topology: topology.spec, engine: engine), topology: topology, engine: engine,
-      stopsAtFirstViolation: stopsAtFirstViolation)
-  }
-
-  /// A runner on `world`, fresh or reset (`Runner+WorldReuse`).
-  init(world: World, topology: Topology, engine: EngineChoice, stopsAtFirstViolation: Bool) {
+  public init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
     self.topology = topology
     self.engine = engine
     self.stopsAtFirstViolation = stopsAtFirstViolation
-    self.world = world
+    world = World(topology: topology.spec, engine: engine)
     optionShapes = OptionShapes(topology.spec)
     diagnosticsSeen = world.environment.diagnostics.count
   }
@@ -409,7 +402,6 @@ public final class Runner {
   ) {
     counted.violations[invariant, default: 0] += 1
     violationsCounted += 1
-    world.runFoundViolation = true
     if engine.contract.allows(invariant) { return }  // accepted, with a reason every report shows
     guard !violations.contains(where: { $0.invariant == invariant }) else { return }
     if stopsAtFirstViolation && !violations.isEmpty { return }
@@ -428,7 +420,6 @@ public final class Runner {
     {
       counted.violations[invariant, default: 0] += 1
       violationsCounted += 1
-      world.runFoundViolation = true
       return false
     }
     return true
