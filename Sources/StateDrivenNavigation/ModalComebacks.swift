@@ -82,6 +82,12 @@ final class ModalComebacks {
   /// `presenter` is asked to show the modal of binding `key`, now or once it may.
   func asked(_ key: UIBindingIdentifier, of presenter: UIViewController, isStillWanted: @escaping @MainActor () -> Bool) {
     enterCurrentWorld()
+    // What waits no longer goes first, so the list holds only what live presenters still wait
+    // to show (a long run asks for thousands of modals).
+    var index = 0
+    while index < asked.count {
+      if asked[index].key == key || asked[index].presenter.value == nil { asked.remove(at: index) } else { index += 1 }
+    }
     asked.append(Asked(key: key, presenter: Weak(presenter), isStillWanted: isStillWanted))
   }
 

@@ -249,11 +249,6 @@ extension UIViewController {
         presented.whenGone { [weak table] in table?.releaseWaiting() }
         return
       }
-      // Another binding's modal is evicted: the later modal wins, so the evicted one's binding
-      // writes nil back, even where it was going anyway along with its presenter's collateral pop
-      // — its state would otherwise bring it back with that presenter, for a moment, before it is
-      // evicted again. (The same binding's modal, left by a presenter popped and pushed back, is
-      // that collateral removal: it comes back, from here.)
       // A modal coming back with its presenter is older than another binding's shown meanwhile:
       // it makes way for that one instead (`ModalComebacks`).
       if comesBack, !rules.laterModalsWait, presented.bindingKey != key, !presented.isBeingDismissed {
@@ -261,6 +256,11 @@ extension UIViewController {
         entry.makeWay()
         return
       }
+      // Another binding's modal is evicted: the later modal wins, so the evicted one's binding
+      // writes nil back, even where it was going anyway along with its presenter's collateral pop
+      // — its state would otherwise bring it back with that presenter, for a moment, before it is
+      // evicted again. (The same binding's modal, left by a presenter popped and pushed back, is
+      // that collateral removal: it comes back, from here.)
       if presented.bindingKey != key {
         presented.setAssociatedObject(Eviction(dismissedByTheEngine: true), for: evictionKey)
       }
