@@ -227,7 +227,11 @@ extension UIViewController {
     guard isInWindowHierarchyOrHiddenTab else { return }
     let comeback = ModalComebacks.shared.comeback(key, presentationID: entry.presentationID)
     if comeback == .waitATurn {
-      MainQueue.async { [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }
+      // After the re-runs due then: state written in the turn waited (the presenter's own screen
+      // cleared) is looked at first, or the modal would show for a moment over a screen going.
+      MainQueue.async {
+        RerunQueue.shared.runAfterDueReruns { [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }
+      }
       return
     }
     let comesBack = comeback == .comesBack
