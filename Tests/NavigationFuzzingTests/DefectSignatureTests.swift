@@ -105,6 +105,10 @@ import Testing
     #expect(forAMoment.invariants == [.noStaleTransition])
     #expect(stays.signature == forAMoment.signature)
     #expect(stays.signature.description == "reference-agreement: the screen shows a presentation the reference does not")
+    // A run's symptom keeps the stale transition's own words: runs so found are shrunk apart, so
+    // a stale transition whose shrunk trace shows another defect is not counted with this one.
+    let symptom = try #require(forAMoment.finding.map(FailureSymptom.init))
+    #expect(symptom.description == "no-stale-transition: a transition shows · which the model no longer holds")
   }
 
   /// A screen popped from the middle of a stack and never heard leaving misses its onDismiss,
