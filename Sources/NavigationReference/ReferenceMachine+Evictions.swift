@@ -46,9 +46,47 @@ extension ReferenceMachine {
   /// removed: if its screen comes back (a collateral pop pushed back), it is presented again.
   public mutating func leftWithItsScreen(slot address: Address, generation: Int) {
     guard let existing = item(at: address), existing.generation == generation, existing.isPresented,
-      topology.slot(at: address)?.style.isModal == true, !isOnItsStack(screen: address.parent)
+      topology.slot(at: address)?.style.isModal == true,
+      existing.isAwayWithItsScreen || !isOnItsStack(screen: address.parent)
     else { return }
-    modifyItem(at: address) { $0.isPresented = false }
+    modifyItem(at: address) { item in
+      item.isPresented = false
+      item.isAwayWithItsScreen = true
+    }
+  }
+
+  /// The screen at `address` (a push slot's or a path element's) left its stack, not by the user,
+  /// and its state stays: the modals it and the screens pushed from it present go with it. Noted
+  /// now, since the screen may be pushed back (as a new controller) before their dismissals begin.
+  mutating func noteModalsGoing(withScreenAt address: Address) {
+    let screens = topology.screens
+    func note(_ screen: inout ReferenceScreen) {
+      let slotSpecs = screens[screen.type].slots
+      for index in screen.slots.indices {
+        guard var item = screen.slots[index] else { continue }
+        if slotSpecs[index].style.isModal {
+          guard item.isPresented, !item.isAwayWithItsScreen else { continue }
+          item.isAwayWithItsScreen = true
+        } else if slotSpecs[index].style == .push, var child = item.child {
+          note(&child)
+          item.child = child
+        } else {
+          continue
+        }
+        screen.slots[index] = item
+      }
+    }
+    modifyScreen(at: address, note)
+  }
+
+  /// Another modal of the group of the slot at `address` was presented: every modal of the group
+  /// away with its screen is older, and makes way for it when its screen comes back (last writer
+  /// wins), its binding writing nil — whether or not the newer one is still shown by then.
+  mutating func supersedeModalsGoneWithTheirScreen(by address: Address) {
+    guard !semantics.laterModalsWait else { return }
+    for other in filledModals(inGroupOf: address.parent) where other != address {
+      if item(at: other)?.isAwayWithItsScreen == true { setItem(nil, at: other) }
+    }
   }
 
   /// Whether the modal of incarnation `generation` in the slot at `address`, whose dismissal (not

@@ -22,6 +22,7 @@ extension ReferenceMachine {
       item.order = takeOrder()
       item.isOnStack = false
       item.isPresented = false
+      item.isAwayWithItsScreen = false
       if var child = item.child {
         placeAnew(&child)
         item.child = child

@@ -371,6 +371,7 @@ public struct ReferenceMachine: Hashable, Sendable {
       setItem(nil, at: address)
     } else {
       modifyItem(at: address) { $0.isOnStack = false }
+      noteModalsGoing(withScreenAt: address)
     }
   }
 
@@ -390,6 +391,7 @@ public struct ReferenceMachine: Hashable, Sendable {
         root.path[index].isOnStack = false
         if appearsAgain { root.path[index].screen.hasAppeared = false }
       }
+      noteModalsGoing(withScreenAt: Address([.pathElement(index)]))
     }
   }
 
@@ -471,12 +473,17 @@ public struct ReferenceMachine: Hashable, Sendable {
 
   /// The modal of incarnation `generation` in the slot at `address` began to appear: where later
   /// modals wait, it is the one its group shows until it goes; elsewhere, a modal the engine may
-  /// dismiss for another screen's (`engineDismisses(slot:generation:)`).
+  /// dismiss for another screen's (`engineDismisses(slot:generation:)`), and newer than every
+  /// modal of its group gone with its screen (`supersedeModalsGoneWithTheirScreen(by:)`).
   public mutating func presented(slot address: Address, generation: Int) {
     guard let existing = item(at: address), existing.generation == generation,
       !existing.isPresented, topology.slot(at: address)?.style.isModal == true
     else { return }
-    modifyItem(at: address) { $0.isPresented = true }
+    modifyItem(at: address) { item in
+      item.isPresented = true
+      item.isAwayWithItsScreen = false
+    }
+    supersedeModalsGoneWithTheirScreen(by: address)
   }
 
   /// Puts `item` into the slot as it was before it was emptied (its place on its stack and its

@@ -34,6 +34,9 @@ public struct ReferenceItem: Hashable, Sendable {
   /// For modals, where later modals wait: whether its screen has begun to appear (the engine
   /// chose it among modals requested together, and it keeps its place until it goes).
   public var isPresented = false
+  /// For modals: whether its screen left its stack while it was presented, so it goes with that
+  /// screen, and it has not been presented since (`ReferenceMachine.noteModalsGoing(withScreenAt:)`).
+  public var isAwayWithItsScreen = false
   /// The child screen's own state; nil for leaf screens and alerts.
   public var child: ReferenceScreen?
 }

@@ -9,6 +9,8 @@ import HeadlessUIKit
 /// for its turn, is the newer one, and the last writer wins (rule 2). So a modal coming back
 /// that finds such a modal makes way for it — its binding writes nil, as an evicted one's does —
 /// instead of evicting it. Without this the older modal, presented last, evicted the newer one.
+/// A modal of another binding shown in its context since it went is newer too, even if it is
+/// gone again by the time the presenter is back: the last writer won while it was away.
 @MainActor
 final class ModalComebacks {
   static let shared = ModalComebacks()
@@ -18,6 +20,11 @@ final class ModalComebacks {
   /// Modals asked for and not shown yet, in the order asked for: a modal coming back makes way
   /// for these too, as they are newer.
   private var asked: [Asked] = []
+  /// Modals shown while some gone modal is away, in the order shown: only those since the
+  /// oldest still away are kept.
+  private var shownWhileAway: [Shown] = []
+  /// Counts goings and showings: what was shown after a modal went is newer than it.
+  private var clock = 0
   /// The world the modals belong to: one left with modals that never came back leaves them.
   private weak var world: HeadlessEnvironment?
 
@@ -28,8 +35,17 @@ final class ModalComebacks {
     /// is a new write), or the object its binding derives from is gone (a binding equal by `key`
     /// then derives from a new object at the same address).
     let isStale: @MainActor () -> Bool
+    /// When it went (`clock`).
+    let time: Int
     /// Whether its presentation has waited a turn already (`comeback(_:presentationID:)`).
     var hasWaitedATurn = false
+  }
+
+  private struct Shown {
+    let key: UIBindingIdentifier
+    /// The presentation context it was shown in (`presentationContextRoot`).
+    let context: Weak<UIViewController>
+    let time: Int
   }
 
   private struct Asked {
@@ -51,6 +67,9 @@ final class ModalComebacks {
     /// One coming back, that has waited its turn: it is no longer one either way, since it is
     /// shown or cleared now.
     case comesBack
+    /// One coming back, that has waited its turn, in whose context another binding's modal has
+    /// been shown since it went: it makes way for that newer one.
+    case superseded
   }
 
   /// The modal of binding `key` showing `presentationID` went with its presenter, popped as
@@ -60,23 +79,28 @@ final class ModalComebacks {
   ) {
     enterCurrentWorld()
     gone.removeAll { $0.isStale() }
-    gone.append(Gone(key: key, presentationID: presentationID, isStale: isStale))
+    clock += 1
+    gone.append(Gone(key: key, presentationID: presentationID, isStale: isStale, time: clock))
   }
 
-  /// Whether the modal of binding `key` showing `presentationID` is one coming back with its
-  /// presenter, and whether it has waited its turn.
-  func comeback(_ key: UIBindingIdentifier, presentationID: AnyHashable?) -> Comeback {
+  /// Whether the modal of binding `key` showing `presentationID`, asked of `presenter`, is one
+  /// coming back with its presenter, and whether it has waited its turn.
+  func comeback(_ key: UIBindingIdentifier, presentationID: AnyHashable?, of presenter: UIViewController) -> Comeback {
     guard !gone.isEmpty, world === HeadlessEnvironment.current else { return .none }
     gone.removeAll { $0.isStale() }
     guard let index = gone.lastIndex(where: { $0.key == key && $0.presentationID == presentationID }) else {
+      forgetShownBeforeEveryGone()
       return .none
     }
     if !gone[index].hasWaitedATurn {
       gone[index].hasWaitedATurn = true
       return .waitATurn
     }
-    gone.remove(at: index)
-    return .comesBack
+    let went = gone.remove(at: index).time
+    let context = presenter.presentationContextRoot
+    let superseded = shownWhileAway.contains { $0.key != key && $0.time > went && $0.context.value === context }
+    forgetShownBeforeEveryGone()
+    return superseded ? .superseded : .comesBack
   }
 
   /// `presenter` is asked to show the modal of binding `key`, now or once it may.
@@ -91,8 +115,13 @@ final class ModalComebacks {
     asked.append(Asked(key: key, presenter: Weak(presenter), isStillWanted: isStillWanted))
   }
 
-  /// The modal of binding `key` is shown: it waits no longer.
-  func shown(_ key: UIBindingIdentifier) {
+  /// The modal of binding `key` is shown by `presenter`: it waits no longer, and it is newer than
+  /// every modal away from its context.
+  func shown(_ key: UIBindingIdentifier, by presenter: UIViewController) {
+    if !gone.isEmpty, world === HeadlessEnvironment.current {
+      clock += 1
+      shownWhileAway.append(Shown(key: key, context: Weak(presenter.presentationContextRoot), time: clock))
+    }
     guard !asked.isEmpty else { return }
     var index = 0
     while index < asked.count {
@@ -118,10 +147,21 @@ final class ModalComebacks {
     return waits
   }
 
+  /// Keeps only the showings some gone modal may still be superseded by.
+  private func forgetShownBeforeEveryGone() {
+    guard !shownWhileAway.isEmpty else { return }
+    guard let oldest = gone.map(\.time).min() else {
+      shownWhileAway.removeAll()
+      return
+    }
+    shownWhileAway.removeAll { $0.time < oldest || $0.context.value == nil }
+  }
+
   private func enterCurrentWorld() {
     guard world !== HeadlessEnvironment.current else { return }
     gone.removeAll()
     asked.removeAll()
+    shownWhileAway.removeAll()
     world = HeadlessEnvironment.current
   }
 }

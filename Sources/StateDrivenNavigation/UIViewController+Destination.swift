@@ -225,15 +225,22 @@ extension UIViewController {
     // A presenter that left the screen while it waited presents nothing. One in a tab not selected
     // presents: UIKit presents on the tab bar controller, which is on screen.
     guard isInWindowHierarchyOrHiddenTab else { return }
-    let comeback = ModalComebacks.shared.comeback(key, presentationID: entry.presentationID)
+    let comeback = ModalComebacks.shared.comeback(key, presentationID: entry.presentationID, of: self)
     if comeback == .waitATurn {
-      MainQueue.async { [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }
+      // After the re-runs due then: state written in the turn waited (the presenter's own screen
+      // cleared) is looked at first, or the modal would show for a moment over a screen going.
+      MainQueue.async {
+        RerunQueue.shared.runAfterDueReruns { [weak self] in self?.presentModalWhenIdle(child, key: key, table: table) }
+      }
       return
     }
-    let comesBack = comeback == .comesBack
-    // A modal coming back is older than one another binding has asked for meanwhile and that
-    // waits for its turn: it makes way for that one (`ModalComebacks`).
-    if comesBack, !rules.laterModalsWait, ModalComebacks.shared.anotherModalWaits(besides: key, inContextOf: self) {
+    let comesBack = comeback == .comesBack || comeback == .superseded
+    // A modal coming back is older than one another binding has shown in its context since it
+    // went, or asked for meanwhile and waiting for its turn: it makes way for that one
+    // (`ModalComebacks`).
+    if comesBack, !rules.laterModalsWait,
+      comeback == .superseded || ModalComebacks.shared.anotherModalWaits(besides: key, inContextOf: self)
+    {
       table[key] = nil
       entry.makeWay()
       return
@@ -270,7 +277,7 @@ extension UIViewController {
       }
       return
     }
-    ModalComebacks.shared.shown(key)
+    ModalComebacks.shared.shown(key, by: self)
     present(child, animated: true)
   }
 

@@ -221,4 +221,19 @@ import Testing
     #expect(evidence.invariants == [.stateUIConsistency, .dismissalWritesBack, .referenceAgreement])
     #expect(evidence.raceNeeds.isEmpty)
   }
+
+  /// A trace too long to replay prefix by prefix (an unshrunk run of thousands of steps) is named
+  /// by its first violation as it ran: the same defect, found after the same step, as the short
+  /// trace it grew from.
+  @Test func aLongTraceIsNamedByItsFirstViolationAsItRan() throws {
+    let short = try evidence("toggle isPushed on\ntick\ntoggle isPushed off\nsettle\n", engine: "push-dismissed-not-popped")
+    let padding = DefectEvidence.longestTraceScanned + 44
+    let long = try evidence(
+      String(repeating: "tick\n", count: padding) + "toggle isPushed on\ntick\ntoggle isPushed off\nsettle\n",
+      engine: "push-dismissed-not-popped")
+    let found = try #require(short.finding)
+    #expect(long.signature == short.signature)
+    #expect(long.finding?.invariant == found.invariant)
+    #expect(long.finding?.stepIndex == found.stepIndex + padding)
+  }
 }

@@ -64,21 +64,43 @@ public struct DefectEvidence: Sendable {
     return DefectSignature(invariant: .referenceAgreement, check: divergence)
   }
 
+  /// The longest trace whose prefixes are each replayed to find its first finding: a trace left
+  /// long (`--no-shrink`, a shrink cut short, a run of thousands of steps) would take one replay
+  /// per step, hours in all. A longer trace is named by its first violation as it ran instead.
+  static let longestTraceScanned = RaceCheck.longestTraceJudged
+
   /// The first thing that goes wrong in `steps`: the earliest violation of the shortest prefix
   /// that, settled, violates anything (ties in `InvariantID` order). A trace that passes through
   /// another defect on its way to the one it was shrunk for is that defect's: it is what to fix
   /// first, and the shrinker, which keeps whatever reaches its target, leaves such detours in.
   /// Returned with that prefix, settled, and all its violations in order.
+  ///
+  /// A trace longer than `longestTraceScanned` is replayed once, settled: its first violation
+  /// after step `i` also follows step `i` of the prefix that ends there (a replay is deterministic),
+  /// so that prefix, settled, is the finding — not always the shortest, but two replays, not one
+  /// per step.
   static func firstFinding(of steps: [Step], topology: Topology, engine: EngineChoice) -> (
     violation: Violation, prefix: [Step], violations: [Violation]
   )? {
-    for length in 1...max(steps.count, 1) {
-      let prefix = Array(steps.prefix(length)) + [.settle]
-      let trace = Trace(topology: topology.name, steps: prefix)
-      let violations = (try? Replay.run(trace, topology: topology, engine: engine, lenient: true))?.violations ?? []
-      let ordered = violations.sorted { ($0.stepIndex, $0.invariant) < ($1.stepIndex, $1.invariant) }
-      if let first = ordered.first { return (first, prefix, ordered) }
+    guard steps.count > longestTraceScanned else {
+      for length in 1...max(steps.count, 1) {
+        if let found = finding(of: Array(steps.prefix(length)), topology: topology, engine: engine) { return found }
+      }
+      return nil
     }
-    return nil
+    guard let whole = finding(of: steps, topology: topology, engine: engine) else { return nil }
+    let end = min(whole.violation.stepIndex + 1, steps.count)
+    return end < steps.count ? finding(of: Array(steps.prefix(end)), topology: topology, engine: engine) ?? whole : whole
+  }
+
+  /// The violations of `steps`, settled, in order, with the first; nil when it runs clean.
+  private static func finding(of steps: [Step], topology: Topology, engine: EngineChoice) -> (
+    violation: Violation, prefix: [Step], violations: [Violation]
+  )? {
+    let prefix = steps + [.settle]
+    let trace = Trace(topology: topology.name, steps: prefix)
+    let violations = (try? Replay.run(trace, topology: topology, engine: engine, lenient: true))?.violations ?? []
+    let ordered = violations.sorted { ($0.stepIndex, $0.invariant) < ($1.stepIndex, $1.invariant) }
+    return ordered.first.map { ($0, prefix, ordered) }
   }
 }
