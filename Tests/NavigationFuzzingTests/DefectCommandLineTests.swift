@@ -14,24 +14,27 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let campaign = ["run", "--topology", "basic", "--runs", "40", "--jobs", "1"]
     let recorded = try CLI.run(
-      campaign + ["--engine", "no-write-back", "--baseline", "known.baseline", "--update-baseline", "--reason", "no write-back yet"],
-      in: folder)
+      campaign + [
+        "--engine", "identity-ignored", "--baseline", "known.baseline", "--update-baseline", "--reason", "stale screens yet",
+      ], in: folder)
     #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
     #expect(recorded.stdout.contains("baseline: known.baseline now lists 1 known defect(s), 1 recorded by this run"))
     let file = try String(contentsOf: folder.appendingPathComponent("known.baseline"), encoding: .utf8)
     let baseline = try DefectBaseline.parse(file)
-    #expect(baseline.entries.map(\.reason) == ["no write-back yet"])
+    #expect(baseline.entries.map(\.reason) == ["stale screens yet"])
     let known = baseline.entries[0].signature
 
-    let judged = try CLI.run(campaign + ["--engine", "no-write-back", "--baseline", "known.baseline"], in: folder)
+    let judged = try CLI.run(campaign + ["--engine", "identity-ignored", "--baseline", "known.baseline"], in: folder)
     #expect(judged.status == 0, "\(judged.stdout)\(judged.stderr)")
     #expect(judged.stdout.contains("result: 1 known defect(s) in "), "\(judged.stdout)")
     #expect(judged.stdout.contains("  known \(known.shortID)  "), "\(judged.stdout)")
     #expect(!judged.stdout.contains("  defect "), "\(judged.stdout)")
 
-    // The same bug and a new one: the leak of a strongly held controller.
+    // The known defect and a new one: a push dismissed instead of popped stays on screen (the
+    // screen shows what the reference does not, as a screen kept under an old id does), and,
+    // inside a sheet, takes the sheet with it.
     let newBug = try CLI.run(
-      campaign + ["--engine", "strong-presented-reference", "--baseline", "known.baseline", "--report", "report"], in: folder)
+      campaign + ["--engine", "push-dismissed-not-popped", "--baseline", "known.baseline", "--report", "report"], in: folder)
     #expect(newBug.status == 1, "\(newBug.stdout)\(newBug.stderr)")
     let printed = newBug.stdout.split(separator: "\n").filter { $0.hasPrefix("  defect ") }
     #expect(printed.count == 1, "\(newBug.stdout)")

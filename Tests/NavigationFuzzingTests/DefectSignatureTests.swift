@@ -53,6 +53,86 @@ import Testing
     #expect(FirstDivergence.modelDifference(expected: ["path=1"], actual: ["path=1"]) == nil)
   }
 
+  /// A screen that shows more because its model holds more is the model's difference: the
+  /// engine shows what the model holds. What both lack is the screen's: a screen that goes writes
+  /// its slot back.
+  @Test func aDefectIsNamedByTheModelWhenTheScreenShowsWhatTheModelWronglyHolds() {
+    func violation(screens: ([String], [String]), models: ([String], [String])) -> Violation {
+      Violation(
+        invariant: .referenceAgreement, stepIndex: 0, explanation: "", expectedModel: models.0, actualModel: models.1,
+        expectedScreen: screens.0, actualScreen: screens.1)
+    }
+    let keptAndShown = violation(screens: (["root"], ["root", "push:path[0]#1"]), models: ([], ["path=1"]))
+    #expect(FirstDivergence.naming(keptAndShown) == "the model holds an item the reference does not")
+    #expect(FirstDivergence.check(of: keptAndShown) == "the screen shows a presentation the reference does not")
+    let lostBoth = violation(screens: (["root", "sheet:isPresented"], ["root"]), models: (["isPresented=on"], []))
+    #expect(FirstDivergence.naming(lostBoth) == "the screen lacks a presentation the reference shows")
+    let screenOnly = violation(screens: (["root"], ["root", "alert:alert#1"]), models: ([], []))
+    #expect(FirstDivergence.naming(screenOnly) == "the screen shows a presentation the reference does not")
+  }
+
+  func evidence(_ steps: String, topology: Topology, engine: String, target: InvariantID) throws -> DefectEvidence {
+    let trace = try TraceFormat.parse("navtrace 1\ntopology \(topology.name)\n" + steps)
+    return DefectEvidence(
+      shrunk: trace.steps, target: target, topology: topology, engine: try #require(EngineChoice.named(engine)))
+  }
+
+  /// A pop to the root the engine does not hear leaves the path in the model: seen as the model
+  /// keeping it while the stack stays at its root, or as the stack pushing it back when the app
+  /// appends (the screen then shows what the model holds). One defect.
+  @Test func aModelThatKeepsWhatTheUserRemovedIsOneDefectWhetherOrNotItIsShownAgain() throws {
+    let kept = try evidence(
+      "app root openFirst\nsettle\nuser back\nsettle\n", topology: .tabs, engine: "pop-to-root-not-heard",
+      target: .stackPathConsistency)
+    let shownAgain = try evidence(
+      "path append 1\nsettle\npath append 1\nuser back\nsettle\n", topology: .tabs, engine: "pop-to-root-not-heard",
+      target: .referenceAgreement)
+    #expect(shownAgain.finding.map { FirstDivergence.check(of: $0) } == "the screen shows a presentation the reference does not")
+    #expect(kept.signature == shownAgain.signature)
+    #expect(kept.signature.description == "reference-agreement: the model holds an item the reference does not")
+  }
+
+  /// A screen the model dropped that stays, and one a transition shows for a moment after the
+  /// model dropped it (a newer modal then takes its place, and the settled screen agrees), are
+  /// one defect: the screen shows what the reference does not.
+  @Test func aStaleTransitionIsTheScreenShowingWhatTheReferenceDoesNot() throws {
+    let stays = try evidence(
+      "set alert 1\ntick\nclear alert\nsettle\n", topology: .basic, engine: "no-dismiss-on-nil", target: .stateUIConsistency)
+    let forAMoment = try evidence(
+      "toggle isPresented on\ntick\nset isPresented.pushedChild 1\nset pushedChild 1\nset alert 1\nsettle\n",
+      topology: .basic, engine: "no-dismiss-on-nil", target: .noStaleTransition)
+    #expect(forAMoment.finding?.invariant == .noStaleTransition)
+    #expect(forAMoment.invariants == [.noStaleTransition])
+    #expect(stays.signature == forAMoment.signature)
+    #expect(stays.signature.description == "reference-agreement: the screen shows a presentation the reference does not")
+    // A run's symptom keeps the stale transition's own words: runs so found are shrunk apart, so
+    // a stale transition whose shrunk trace shows another defect is not counted with this one.
+    let symptom = try #require(forAMoment.finding.map(FailureSymptom.init))
+    #expect(symptom.description == "no-stale-transition: a transition shows · which the model no longer holds")
+  }
+
+  /// A screen popped from the middle of a stack and never heard leaving misses its onDismiss,
+  /// and, popped by the user, its slot keeps its item: one miss, named by the onDismiss check
+  /// whether or not the slot was set anew before the screen left.
+  @Test func aScreenLeftUnheardIsOneDefectWhetherOrNotItsSlotKeepsItsItem() throws {
+    let slotSetAnew = try evidence(
+      "set pushedChild 2\nset pushedChild.pushedChild 1\ntick\nset pushedChild 1\nsettle\n", topology: .basic,
+      engine: "teardown-on-disappear-only", target: .onDismissExactlyOnce)
+    let slotKept = try evidence(
+      "set pushedChild 1\nset pushedChild.pushedChild 1\nsettle\nuser back-to 0\nsettle\n", topology: .basic,
+      engine: "teardown-on-disappear-only", target: .stateUIConsistency)
+    #expect(slotKept.finding.flatMap { FirstDivergence.check(of: $0) } == "the model holds an item the reference does not")
+    #expect(slotSetAnew.signature == slotKept.signature)
+    #expect(
+      slotKept.signature.description
+        == "ondismiss-exactly-once: a · presentations: · entered, · on screen, but onDismiss ran · time(s), too few")
+    // A model that keeps an item for another reason, with every onDismiss run, keeps its name.
+    let noWriteBack = try evidence(
+      "set presentedChild 1\nsettle\nuser dismiss\nsettle\n", topology: .basic, engine: "no-write-back",
+      target: .dismissalWritesBack)
+    #expect(noWriteBack.signature.description == "reference-agreement: the model holds an item the reference does not")
+  }
+
   @Test func aCheckKeepsTheWordsOfTheCheckAndDropsNamesIdsAndCounts() {
     #expect(
       DefectSignature.check(from: "'pushedChild' changed to id 2, but the model lost the new item")

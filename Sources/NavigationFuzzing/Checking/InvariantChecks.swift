@@ -145,7 +145,7 @@ extension Runner {
         violation(
           .onDismissExactlyOnce,
           "a slot's presentations: \(count.entered) entered, \(onScreen) on screen, but onDismiss ran \(count.dismissed) time(s), "
-            + (count.dismissed < count.entered - onScreen ? "too few" : "too many"))
+            + (count.dismissed < count.entered - onScreen ? Violation.onDismissTooFew : "too many"))
         break
       }
       if onScreen == 0 { balanced.append(key) }

@@ -37,3 +37,15 @@ public enum StepOutcome: Equatable, Sendable {
   /// A user gesture with nothing to act on: skipped and reported, not an error.
   case skipped(String)
 }
+
+extension Violation {
+  /// How `ondismiss-exactly-once` ends its explanation when a presentation left the screen and its
+  /// onDismiss never ran.
+  static let onDismissTooFew = "too few"
+
+  /// Whether this says a presentation left the screen and its onDismiss never ran: the engine did
+  /// not hear it leave (or heard it and skipped its onDismiss).
+  var isOnDismissNeverRun: Bool {
+    invariant == .onDismissExactlyOnce && explanation.hasSuffix(Self.onDismissTooFew)
+  }
+}

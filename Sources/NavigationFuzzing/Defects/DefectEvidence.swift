@@ -35,14 +35,39 @@ public struct DefectEvidence: Sendable {
     {
       signature = DefectSignature(invariant: .referenceAgreement, check: difference)
     } else {
-      // The first violation of the finding's prefix that shows the world parting from the
-      // reference: a check made during a step (a stale transition, a call UIKit refused) has no
-      // screens, and the divergence it leads to names its cause better than its words.
-      let named = first?.violations.first { FirstDivergence.check(of: $0) != nil } ?? finding
       signature =
-        named.map { DefectSignature(of: $0) }
+        first.flatMap { Self.signature(naming: $0.violations) }
+        ?? finding.map { DefectSignature(of: $0) }
         ?? DefectSignature(invariant: target, check: DefectSignature.check(from: ""))
     }
+  }
+
+  /// The signature of a finding whose prefix shows `violations` (in order): its first violation
+  /// that shows the world parting from the reference once settled (a check made during a step —
+  /// a stale transition, a call UIKit refused — has no screens, and the divergence it leads to
+  /// names its cause better than its words), else its first stale transition (the screen showed,
+  /// for a moment, what the reference does not: `FirstDivergence.transient`); nil when neither
+  /// is there, and the finding's own check names it.
+  ///
+  /// But a model that keeps an item beside a presentation gone without its onDismiss is one
+  /// miss seen twice: the engine never heard the screen leave, so it neither wrote its slot back
+  /// nor ran its onDismiss. Named by the onDismiss check, which every such departure shows — a
+  /// slot set anew before its screen left has no item left to keep (measured:
+  /// `teardown-on-disappear-only`'s screens popped from the middle of a stack read as two defects,
+  /// `strong-presented-reference`'s teardown that never runs as two). Not so beside what the
+  /// screen shows or lacks: a screen taken away wrongly can take its onDismiss with it, and the
+  /// divergence then names the cause (measured: named by the onDismiss there,
+  /// `push-dismissed-not-popped` showed three defects).
+  static func signature(naming violations: [Violation]) -> DefectSignature? {
+    guard let divergence = violations.lazy.compactMap(FirstDivergence.naming).first else {
+      return violations.lazy.compactMap(FirstDivergence.transient(of:)).first.map {
+        DefectSignature(invariant: .referenceAgreement, check: $0)
+      }
+    }
+    if divergence == FirstDivergence.modelHolds, let unheard = violations.first(where: \.isOnDismissNeverRun) {
+      return DefectSignature(invariant: unheard.invariant, check: DefectSignature.check(from: unheard.explanation))
+    }
+    return DefectSignature(invariant: .referenceAgreement, check: divergence)
   }
 
   /// The longest trace whose prefixes are each replayed to find its first finding: a trace left

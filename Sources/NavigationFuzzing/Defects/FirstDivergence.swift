@@ -28,11 +28,45 @@ import NavigationReference
 /// when the violation carries no screens (a check made during a step, as UIKit's refusals are) or
 /// both agree.
 enum FirstDivergence {
+  static let screenLacks = "the screen lacks a presentation the reference shows"
+  static let screenShows = "the screen shows a presentation the reference does not"
+  static let modelLost = "the model lost an item the reference holds"
+  static let modelHolds = "the model holds an item the reference does not"
+  static let modelHoldsOther = "the model holds an item with another value"
+
+  /// The first difference of `violation` as found: the screen's, else the model's. What a run's
+  /// symptom says (`FailureSymptom`), so that runs whose differences read apart are each shrunk.
   static func check(of violation: Violation) -> String? {
-    if let screen = screenDifference(expected: violation.expectedScreen, actual: violation.actualScreen) {
-      return screen
-    }
-    return modelDifference(expected: violation.expectedModel, actual: violation.actualModel)
+    screenDifference(expected: violation.expectedScreen, actual: violation.actualScreen)
+      ?? modelDifference(expected: violation.expectedModel, actual: violation.actualModel)
+  }
+
+  /// The difference that names a defect (`DefectEvidence`): `check(of:)`, but a screen that shows
+  /// more than the reference because its model holds more is one difference seen twice, and the
+  /// model's: what a slot or a path holds is what the engine shows, so the model led and the
+  /// screen followed. Named by the model, so that a model that keeps what the user removed is one
+  /// defect whether or not the engine then shows it again (measured: `pop-to-root-not-heard`'s
+  /// path kept after a pop to the root read as a model difference while the stack stayed at its
+  /// root, and as a screen difference when a later append pushed the kept path back). Not so for
+  /// what both lack: a screen that goes writes its slot back, so there the screen led and the
+  /// model followed, and the screen names it (measured: named by the model there, nine mutants'
+  /// `lacks` read otherwise, and two of them split in two).
+  static func naming(_ violation: Violation) -> String? {
+    let screen = screenDifference(expected: violation.expectedScreen, actual: violation.actualScreen)
+    let model = modelDifference(expected: violation.expectedModel, actual: violation.actualModel)
+    if screen == screenShows, let model, model == modelHolds || model == modelHoldsOther { return model }
+    return screen ?? model
+  }
+
+  /// The divergence a check made during a step saw: a stale transition (`no-stale-transition`)
+  /// brings in a presentation the model no longer holds — an item the app cleared, a screen the
+  /// user removed, an element the path dropped — so for as long as it lasts the screen shows what
+  /// the reference does not, even when the step ends with the screen agreeing again (a newer
+  /// modal took the stale one's place). nil for every other violation. Used only when no settled
+  /// divergence names the finding (`DefectEvidence`): what the world settles on names its cause
+  /// better than a moment of it.
+  static func transient(of violation: Violation) -> String? {
+    violation.invariant == .noStaleTransition ? screenShows : nil
   }
 
   /// An entry of a screen as `ExpectedEntry` and the world describe it: `root`, `STYLE:LABEL` or
@@ -68,9 +102,9 @@ enum FirstDivergence {
     let extra = unmatchedActual.map { actual[$0] }
     // A slot the screen shows with an older id is one it shows and the reference does not.
     if let lacking = missing.first, !extra.contains(where: { $0.label == lacking.label && $0.style == lacking.style }) {
-      return "the screen lacks a presentation the reference shows"
+      return screenLacks
     }
-    return extra.isEmpty ? nil : "the screen shows a presentation the reference does not"
+    return extra.isEmpty ? nil : screenShows
   }
 
   static func modelDifference(expected: [String], actual: [String]) -> String? {
@@ -88,11 +122,11 @@ enum FirstDivergence {
       let found = actualLines.first { $0.label == label }?.value
       switch (wanted, found) {
       case (let wanted?, let found?) where wanted != found:
-        return "the model holds an item with another value"
+        return modelHoldsOther
       case (.some, nil):
-        return "the model lost an item the reference holds"
+        return modelLost
       case (nil, .some):
-        return "the model holds an item the reference does not"
+        return modelHolds
       default:
         continue
       }
