@@ -53,6 +53,28 @@ extension ReferenceMachine {
       item.isPresented = false
       item.isAwayWithItsScreen = true
     }
+    markPushesOffStack(inScreenAt: address)
+  }
+
+  /// The screens pushed inside the modal at `address` left with it (its navigation controller
+  /// went): if it comes back, a new stack pushes them again, in the order the engine pushes them
+  /// then — which their state does not fix (two push slots of one screen, both set) — so their
+  /// order is taken again as they are pushed (`pushed(slot:generation:)`).
+  mutating func markPushesOffStack(inScreenAt address: Address) {
+    let screens = topology.screens
+    func mark(_ screen: inout ReferenceScreen) {
+      let slotSpecs = screens[screen.type].slots
+      for index in screen.slots.indices where slotSpecs[index].style == .push {
+        guard var item = screen.slots[index] else { continue }
+        item.isOnStack = false
+        if var child = item.child {
+          mark(&child)
+          item.child = child
+        }
+        screen.slots[index] = item
+      }
+    }
+    modifyScreen(at: address, mark)
   }
 
   /// The screen at `address` (a push slot's or a path element's) left its stack, not by the user,
