@@ -201,9 +201,10 @@ extension UIViewController {
     if let coordinator = modalTransitionCoordinator {
       // Another binding's modal going while this one waits for its context makes way for it,
       // whoever dismisses it: evicted, as if this one had (its state is cleared, it does not
-      // come back with a presenter popped as collateral).
+      // come back with a presenter popped as collateral). Not while the user swipes it: a swipe
+      // may be cancelled, and one that is not is the user's removal, written back as such.
       if let presented = presentedViewController, presented.isBeingDismissed, presented.bindingKey != key,
-        !rules.laterModalsWait
+        !rules.laterModalsWait, !coordinator.isInteractive
       {
         presented.setAssociatedObject(Eviction(dismissedByTheEngine: false), for: evictionKey)
       }

@@ -1,4 +1,5 @@
 @testable import NavigationFuzzing
+@_spi(Rules) import StateDrivenNavigation
 import Testing
 
 /// A race is a failure whose shrunk trace needs a user gesture in the run-loop turn of a program
@@ -21,6 +22,36 @@ import Testing
     #expect(race.raceNeeds == ["user back in the turn of path append 1"])
     // A race is a way to reach a defect, not part of its name.
     #expect(!race.signature.description.contains("race"))
+  }
+
+  /// A trace shrunk for a race that passes, on its way, through a defect that needs none is that
+  /// defect's, and no race: the race is judged on the prefix that names the defect. (Seen on the
+  /// real swift-navigation: a run shrunk for an unanimated dismissal that needed the user's
+  /// dismiss in the turn of a write showed an onDismiss run too many before the gesture, and was
+  /// labelled a race.)
+  @Test func aGestureAfterTheFindingIsNoRace() throws {
+    // swift-navigation-like with two bugs: alerts run no onDismiss (no race needed), and the
+    // stack's pop sync loses the user's pop when the path changed in its turn (a race).
+    let twoBugs = EngineChoice(
+      name: "alert-no-ondismiss+sn-pop-lost-to-path-change", summary: "two bugs, one a race",
+      semantics: .swiftNavigation,
+      make: {
+        var rules = EngineRules()
+        rules.collateralRemoval = .writesBack
+        rules.pushesCarryIdentity = false
+        rules.presentsOnceInHierarchy = false
+        rules.runsOnDismissForAlerts = false
+        rules.stackPopSync = .nextTurnComparingCounts
+        return StateDrivenEngine(rules: rules)
+      })
+    let text = "topology stack\npath set 1\nset path[0].alert 1\nsettle\nclear path[0].alert\nsettle\npath append 1\nuser back\nsettle\n"
+    let steps = try TraceFormat.parse("navtrace 1\n" + text).steps
+    // The whole trace's reference-agreement failure needs the gesture in the append's turn …
+    #expect(!RaceCheck.neededPairs(in: steps, target: .referenceAgreement, topology: .stack, engine: twoBugs).isEmpty)
+    // … but what goes wrong first, the alert's missing onDismiss, needs nothing of the kind.
+    let evidence = try evidence(text, engine: twoBugs, target: .referenceAgreement)
+    #expect(evidence.signature.invariant == .onDismissExactlyOnce, "\(evidence.signature)")
+    #expect(evidence.raceNeeds.isEmpty, "\(evidence.raceNeeds)")
   }
 
   /// A gesture next to a program change it does not need: separating them changes nothing.

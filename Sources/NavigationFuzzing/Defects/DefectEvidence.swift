@@ -5,8 +5,9 @@ public struct DefectEvidence: Sendable {
   public var signature: DefectSignature
   /// Every invariant the shrunk trace violates, replayed whole, in `InvariantID` order.
   public var invariants: [InvariantID]
-  /// For a race: each gesture and program change the trace needs in one run-loop turn, as trace
-  /// lines (`user dismiss in the turn of set presentedChild 2`); empty for a defect that is not one.
+  /// For a race: each gesture and program change the trace needs in one run-loop turn to reach
+  /// its finding (a gesture after the finding is not needed for it), as trace lines (`user
+  /// dismiss in the turn of set presentedChild 2`); empty for a defect that is not one.
   public var raceNeeds: [String]
   /// The first thing that goes wrong in the trace, as the check explained it: the signature's
   /// violation, with names and ids.
@@ -17,11 +18,16 @@ public struct DefectEvidence: Sendable {
     let actions = actions.filter { !$0.isExpectation }
     let replayed = try? Replay.run(Trace(topology: topology.name, steps: actions), topology: topology, engine: engine)
     invariants = (replayed?.violations.map(\.invariant) ?? [target]).sorted()
+    let first = Self.firstFinding(of: actions, topology: topology, engine: engine)
+    // A race is judged on what names the defect: the finding's prefix and its invariant. A trace
+    // shrunk for a later violation may end in a gesture that later violation needs, after a
+    // finding that needs none (measured on the real swift-navigation: `ondismiss-exactly-once`
+    // seen before the `user dismiss` that the shrink target, `animated-as-asked`, needed).
     let spec = topology.spec
-    raceNeeds = RaceCheck.neededPairs(in: actions, target: target, topology: topology, engine: engine).map {
+    let judged = first.map { ($0.prefix, $0.violation.invariant) } ?? (actions, target)
+    raceNeeds = RaceCheck.neededPairs(in: judged.0, target: judged.1, topology: topology, engine: engine).map {
       "\(TraceFormat.line(for: $0.gesture, spec: spec)) in the turn of \(TraceFormat.line(for: $0.change, spec: spec))"
     }
-    let first = Self.firstFinding(of: actions, topology: topology, engine: engine)
     let finding = first?.violation ?? replayed?.violations.first { $0.invariant == target }
     self.finding = finding
     if let first,
