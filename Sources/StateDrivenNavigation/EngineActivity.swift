@@ -32,6 +32,12 @@ public enum EngineActivity {
     return true
   }
 
-  /// No observation re-run due or running, and no controller departing anywhere.
-  private static var isIdle: Bool { RerunQueue.shared.isIdle && DepartureLedger.nothingDeparts }
+  /// No observation re-run due or running, and no controller of the current world departing.
+  /// `DepartureLedger` counts every world's, and a controller another world leaked (a test that
+  /// holds one, a leaking engine's) would otherwise refuse every reset; its counts only say when
+  /// no walk is needed.
+  private static var isIdle: Bool {
+    RerunQueue.shared.isIdle
+      && (DepartureLedger.nothingDeparts || !HeadlessEnvironment.current.liveControllers.contains { $0.isDeparting })
+  }
 }
