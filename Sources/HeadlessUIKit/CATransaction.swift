@@ -38,6 +38,9 @@ open class CATransaction: NSObject {
     }
   }
 
+  /// Whether the current world has a transaction begun and not committed.
+  static var hasOpenTransactions: Bool { !levels.isEmpty }
+
   public static func begin() {
     levels.append(Level(before: HeadlessEnvironment.current.activeTransitions.map(ObjectIdentifier.init)))
   }

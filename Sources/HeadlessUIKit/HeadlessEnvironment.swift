@@ -66,9 +66,9 @@ public final class HeadlessEnvironment {
   public var keyWindow: UIWindow? { storedKeyWindow }
   // The stored properties behind the three above: internal, so Swift proves their accesses
   // exclusive at compile time rather than checking each at run time (see `takeStoredArray`).
-  private var reportedDiagnostics: [UIKitDiagnostic] = []
-  private var recordedEvents: [String]?
-  private var storedAppliedRules = UIKitRuleSet()
+  var reportedDiagnostics: [UIKitDiagnostic] = []
+  var recordedEvents: [String]?
+  var storedAppliedRules = UIKitRuleSet()
   weak var storedKeyWindow: UIWindow?
   /// Called for every controller a user gesture removes from the screen (the one swiped away or
   /// popped, and everything that goes with it), at the moment it goes — for a pop, before its
@@ -91,8 +91,8 @@ public final class HeadlessEnvironment {
 
   var activeTransitions: [Transition] = []
   var navigationControllersWithDeferredWork: [UINavigationController] = []
-  private var controllerRegistry: [WeakController] = []
-  private var nextSerial = 1
+  var controllerRegistry: [WeakController] = []
+  var nextSerial = 1
 
   public init(configuration: Configuration = .init()) {
     self.configuration = configuration
@@ -271,7 +271,7 @@ public final class HeadlessEnvironment {
   }
 }
 
-private struct WeakController {
+struct WeakController {
   weak var controller: UIViewController?
 }
 

@@ -15,13 +15,13 @@ public final class VirtualRunLoop {
     set { storedTurnLimit = newValue }
   }
 
-  // Private stored properties behind the public ones, and every change to the queue made on a
+  // Stored properties (internal at most) behind the public ones, and every change to the queue made on a
   // value taken out of it: Swift then proves the accesses exclusive at compile time instead of
   // checking each at run time (see `takeStoredArray`).
-  private var clock = 0
+  var clock = 0
   private var storedTurnLimit = 100_000
   private var queue = EventHeap()
-  private var nextSequence = 0
+  var nextSequence = 0
 
   public init() {}
 

@@ -27,6 +27,20 @@ final class ModalComebacks {
   private var clock = 0
   /// The world the modals belong to: one left with modals that never came back leaves them.
   private weak var world: HeadlessEnvironment?
+  /// Whether no modal of the current world is waiting to come back or asked about (`EngineActivity`).
+  var isEmpty: Bool {
+    world !== HeadlessEnvironment.current
+      || (gone.allSatisfy { $0.isStale() } && asked.allSatisfy { $0.presenter.value == nil || !$0.isStillWanted() })
+  }
+
+  /// Forgets the current world's modals, as a world met for the first time has none: for a world
+  /// reset to its first state (`EngineActivity.forgetRun()`), whose screens they were about are gone.
+  func forgetWorld() {
+    gone.removeAll()
+    asked.removeAll()
+    shownWhileAway.removeAll()
+    world = nil
+  }
 
   private struct Gone {
     let key: UIBindingIdentifier

@@ -67,6 +67,10 @@ final class RerunQueue {
   }
 
   private var isFlushing = false
+  /// Whether no re-run is due in the current world and none is being run (`EngineActivity`).
+  var isIdle: Bool {
+    (due.isEmpty || flushScheduledIn !== HeadlessEnvironment.current) && !isFlushing && afterFlush.isEmpty
+  }
   private var afterFlush: [@MainActor () -> Void] = []
 
   /// Runs `work` once every re-run due in this turn has run (now, outside a flush). Engines put

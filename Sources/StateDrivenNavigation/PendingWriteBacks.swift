@@ -20,9 +20,18 @@ final class PendingWriteBacks {
 
   /// In the order begun: a list, not a dictionary, so nothing depends on hashing order.
   private var pending: [Pending] = []
+  /// Whether no write-back of the current world is waiting for a transition to end (`EngineActivity`).
+  var isEmpty: Bool { pending.isEmpty || world !== HeadlessEnvironment.current }
   private var nextToken = 0
   /// The world the pending write-backs belong to: one left with write-backs never run leaves them.
   private weak var world: HeadlessEnvironment?
+
+  /// Forgets the current world's write-backs, as a world met for the first time has none: for a
+  /// world reset to its first state (`EngineActivity.forgetRun()`), whose alerts they were for are gone.
+  func forgetWorld() {
+    pending.removeAll()
+    world = nil
+  }
 
   /// A write-back of the binding `key`, for the identity `presentationID`, is scheduled.
   func begin(_ key: UIBindingIdentifier, presentationID: AnyHashable?) -> Int {

@@ -16,10 +16,11 @@ import NavigationReference
 public enum FuzzInput {
   public static let maxSteps = 64
 
-  /// Decodes `bytes` into steps, running them on a fresh world as it goes (choices depend on state).
+  /// Decodes `bytes` into steps, running them on a fresh world as it goes (choices depend on state):
+  /// one reset to be as fresh, when the last input's runner is gone (`Runner.reusingWorld`).
   /// Returns the steps and the runner that ran them (not yet finished).
   public static func decode(_ bytes: [UInt8], topology: Topology, engine: EngineChoice) -> ([Step], Runner) {
-    let runner = Runner(topology: topology, engine: engine, stopsAtFirstViolation: true)
+    let runner = Runner.reusingWorld(topology: topology, engine: engine, stopsAtFirstViolation: true)
     var generator = StepGenerator(choices: ByteChoices(bytes))
     var steps: [Step] = []
     while !generator.choices.isExhausted, steps.count < maxSteps {

@@ -89,11 +89,18 @@ public final class Runner {
   /// Violations counted so far, recorded or not: a check that counted none found nothing.
   private(set) var violationsCounted = 0
 
-  public init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
+  public convenience init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
+    self.init(
+      world: World(topology: topology.spec, engine: engine), topology: topology, engine: engine,
+      stopsAtFirstViolation: stopsAtFirstViolation)
+  }
+
+  /// A runner on `world`, fresh or reset (`Runner+WorldReuse`).
+  init(world: World, topology: Topology, engine: EngineChoice, stopsAtFirstViolation: Bool) {
     self.topology = topology
     self.engine = engine
     self.stopsAtFirstViolation = stopsAtFirstViolation
-    world = World(topology: topology.spec, engine: engine)
+    self.world = world
     optionShapes = OptionShapes(topology.spec)
     diagnosticsSeen = world.environment.diagnostics.count
   }
@@ -402,6 +409,7 @@ public final class Runner {
   ) {
     counted.violations[invariant, default: 0] += 1
     violationsCounted += 1
+    world.runFoundViolation = true
     if engine.contract.allows(invariant) { return }  // accepted, with a reason every report shows
     guard !violations.contains(where: { $0.invariant == invariant }) else { return }
     if stopsAtFirstViolation && !violations.isEmpty { return }
@@ -420,6 +428,7 @@ public final class Runner {
     {
       counted.violations[invariant, default: 0] += 1
       violationsCounted += 1
+      world.runFoundViolation = true
       return false
     }
     return true

@@ -9,7 +9,7 @@ final class World {
   let topology: TopologySpec
   let engine: any NavigationEngine
   /// The app's feature code, which performs `app` steps.
-  let features: any AppFeatures
+  var features: any AppFeatures
   let environment: HeadlessEnvironment
   let window: UIWindow
   private(set) var rootModel: ScreenModel!
@@ -22,7 +22,11 @@ final class World {
   /// Whether any slot lacks identity (see `World+SamePresentation`).
   private(set) lazy var slotsWithoutIdentity = SlotsWithoutIdentity(topology: topology, lacksIdentity: hasNoIdentity)
   let serials = SerialCounter()
-  private var nextGeneration = 1
+  var nextGeneration = 1
+  /// The world as it was built, for an engine that lets its world be reset (`World+Reset`).
+  var pristine: PristineWorld?
+  /// Whether a check found a violation in this world's run: such a world is never reset.
+  var runFoundViolation = false
 
   /// Presentations entered and dismissed, per model slot (for `ondismiss-exactly-once`).
   var presentations: [SlotKey: PresentationCount] = [:]
@@ -76,6 +80,8 @@ final class World {
 
   init(topology: TopologySpec, engine choice: EngineChoice) {
     self.topology = topology
+    // A world kept for reuse goes first, while its own UIKit is current (`WorldReuse`).
+    WorldReuse.letGo()
     environment = HeadlessEnvironment.reset()
     NavigationWarnings.reset()
     engine = choice.make()
@@ -111,6 +117,7 @@ final class World {
     }
     window.makeKeyAndVisible()
     environment.runLoop.settle()
+    pristine = PristineWorld(of: self)
   }
 
   func takeGeneration() -> Int {

@@ -232,9 +232,9 @@ public struct Explorer {
     return steps + [.tick, .advance(250), .settle]
   }
 
-  /// Replays `steps` on a fresh world.
+  /// Replays `steps` on a fresh world (or one reset to be as fresh: `Runner.reusingWorld`).
   func replay(_ steps: [Step]) -> Runner {
-    let runner = Runner(topology: topology, engine: engine)
+    let runner = Runner.reusingWorld(topology: topology, engine: engine)
     for (index, step) in steps.enumerated() { _ = try? runner.perform(step, index: index) }
     return runner
   }

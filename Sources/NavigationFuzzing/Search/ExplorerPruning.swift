@@ -42,9 +42,10 @@ extension Explorer {
     }
   }
 
-  /// Replays `steps` on a fresh world, noting what `reachesPrefixState` needs.
+  /// Replays `steps` on a fresh world (or one reset to be as fresh: `Runner.reusingWorld`),
+  /// noting what `reachesPrefixState` needs.
   func replayNotingFacts(_ steps: [Step]) -> (Runner, PrefixFacts) {
-    let runner = Runner(topology: topology, engine: engine)
+    let runner = Runner.reusingWorld(topology: topology, engine: engine)
     var facts = PrefixFacts(
       lastStepChecked: false, isQuiescent: runner.environment.isQuiescent, isTransitioning: runner.environment.isTransitioning)
     for (index, step) in steps.enumerated() { facts = perform(step, on: runner, index: index) }

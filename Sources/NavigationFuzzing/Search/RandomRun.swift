@@ -25,7 +25,7 @@ struct RandomRun {
     topology: Topology, engine: EngineChoice, seed: UInt64, maxSteps: Int, swarm: Bool = true, noRaces: Bool = false,
     searchingPast known: Set<FailureSymptom> = [], keepsGoing: () -> Bool = { true }
   ) {
-    func freshRunner() -> Runner { Runner(topology: topology, engine: engine, stopsAtFirstViolation: true) }
+    func freshRunner() -> Runner { .reusingWorld(topology: topology, engine: engine, stopsAtFirstViolation: true) }
     // Optional, so that the world a run steps back from goes before the next one starts: a
     // controller's deinit may call UIKit, which must act on its own world, never on the next.
     var current: Runner? = freshRunner()

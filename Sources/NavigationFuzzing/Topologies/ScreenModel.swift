@@ -83,7 +83,7 @@ public final class ScreenModel: Observable {
   /// The child models of Bool slots whose screen's model outlives its presentations
   /// (`SlotSpec.keepsChildModel`), made on first use and kept, with their state, while the slot
   /// is off. Other slots' child models go away with their item.
-  private var keptChildren: [ScreenModel?]
+  var keptChildren: [ScreenModel?]
   private let serials: SerialCounter
   private var storedPath: [PathElement] = []
   private var storedBumps = 0
@@ -317,7 +317,8 @@ public final class ScreenModel: Observable {
 /// Hands out model serial numbers, per run.
 @MainActor
 final class SerialCounter {
-  private var value = 0
+  /// The last serial handed out (a world reset rewinds it: `World+Reset`).
+  var value = 0
   /// Changes to any path in the world: screens' addresses move only then (`ScreenModel.address`).
   var pathChanges = 0
   /// Changes to any slot or path in the world: whether a screen is held moves only then
