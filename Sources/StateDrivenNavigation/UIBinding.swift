@@ -191,8 +191,6 @@ final class UnwrappedSource<Value> {
   }
 }
 
-/// The root of a binding made from an object: held weakly, with the last value read from it
-/// (what the binding returns once the root is gone).
 /// What tells whether a binding's root object is still there.
 @MainActor
 @usableFromInline
@@ -200,6 +198,8 @@ protocol BindingAnchor: AnyObject {
   var rootIsAlive: Bool { get }
 }
 
+/// The root of a binding made from an object: held weakly, with the last value read from it
+/// (what the binding returns once the root is gone).
 @MainActor
 @usableFromInline
 final class WeakSource<Root: AnyObject, Value>: BindingAnchor {
