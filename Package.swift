@@ -2,15 +2,27 @@
 import Foundation
 import PackageDescription
 
+// On Darwin, Apple ships `ObjectiveC` (which its Foundation imports): ours, a Linux stand-in for
+// the runtime names apps use, is left out there, and `UIKit` re-exports Apple's instead. The rest
+// builds on macOS 15 (Observation needs 14, `Mutex` 15). Reasoned from Apple's module layout: this
+// package's CI runs on Linux only.
+#if canImport(Darwin)
+let buildsObjectiveCStandIn = false
+#else
+let buildsObjectiveCStandIn = true
+#endif
+
 let package = Package(
   name: "NavFuzz",
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
     // `import UIKit` for iOS navigation code compiled unchanged against HeadlessUIKit.
     .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
-    // `import ObjectiveC` (NSObject, associated objects) for code that imports it without UIKit.
-    .library(name: "ObjectiveC", targets: ["ObjectiveC"]),
     .library(name: "StateDrivenNavigation", targets: ["StateDrivenNavigation"]),
+    // The engines NavFuzz ships (the built-in one, the swift-navigation-like one, the mutants),
+    // outside the harness: `BuiltInEngines.register()` makes them known by name.
+    .library(name: "NavFuzzEngines", targets: ["NavFuzzEngines"]),
     .library(name: "NavigationReference", targets: ["NavigationReference"]),
     .library(name: "NavigationFuzzing", targets: ["NavigationFuzzing"]),
     .library(name: "NavFuzzTesting", targets: ["NavFuzzTesting"]),
@@ -26,21 +38,19 @@ let package = Package(
     // Layer 0: UIKit's navigation surface, headless and deterministic. Knows nothing of navigation state.
     .target(name: "HeadlessUIKit"),
     // Layer 0: HeadlessUIKit under the name `UIKit`, with Foundation, as iOS code imports it.
-    .target(name: "UIKit", dependencies: ["HeadlessUIKit", "ObjectiveC"]),
-    // Layer 0: the Objective-C runtime names apps and libraries use (NSObject, associated objects),
-    // from HeadlessUIKit, under the name `ObjectiveC`.
-    .target(name: "ObjectiveC", dependencies: ["HeadlessUIKit"]),
+    .target(name: "UIKit", dependencies: ["HeadlessUIKit"] + (buildsObjectiveCStandIn ? ["ObjectiveC"] : [])),
     // Swift Testing's cross-import overlay for UIKit, which only Apple's SDKs ship (see its file).
     .target(name: "_Testing_UIKit"),
     // Layer 1: the state-driven navigation engine under test by default.
     .target(name: "StateDrivenNavigation", dependencies: ["HeadlessUIKit"]),
     // Layer 1: pure value-type reference state machines. Knows nothing of UIKit.
     .target(name: "NavigationReference"),
-    // Layer 2: the harness.
+    // Layer 2: the harness. It links no system it tests: engines come in through `NavigationEngine`.
+    .target(name: "NavigationFuzzing", dependencies: ["HeadlessUIKit", "NavigationReference"]),
+    // Layer 3: the engines NavFuzz ships, each a system under test through the harness's door.
     .target(
-      name: "NavigationFuzzing",
-      dependencies: ["HeadlessUIKit", "StateDrivenNavigation", "NavigationReference"]
-    ),
+      name: "NavFuzzEngines",
+      dependencies: ["NavigationFuzzing", "StateDrivenNavigation", "HeadlessUIKit", "NavigationReference"]),
     // Layer 3: failures as Swift Testing / XCTest issues at the caller's line. Its own target, so
     // the command line and the libFuzzer target never link a test framework.
     .target(name: "NavFuzzTesting", dependencies: ["NavigationFuzzing"]),
@@ -53,13 +63,9 @@ let package = Package(
       ]
     ),
     // Layer 4: the `navfuzz` executable: the command line with the built-in engines.
-    .executableTarget(name: "navfuzz", dependencies: ["NavFuzzCommandLine"]),
+    .executableTarget(name: "navfuzz", dependencies: ["NavFuzzCommandLine", "NavFuzzEngines"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit"]),
-    // Code that imports only `ObjectiveC` (and Dispatch): each file sees only what it imports.
-    .testTarget(
-      name: "ObjectiveCTests", dependencies: ["ObjectiveC", "HeadlessUIKit"],
-      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     // Most apps build in the Swift 5 language mode and call UIKit from non-isolated types: this
     // target checks that such code compiles against ours as it does against Apple's.
     // An app whose files rely on an umbrella import (a bridging or prefix header): one setting
@@ -72,17 +78,34 @@ let package = Package(
     .testTarget(name: "StateDrivenNavigationTests", dependencies: ["StateDrivenNavigation", "HeadlessUIKit"]),
     .testTarget(
       name: "NavigationFuzzingTests",
-      dependencies: ["NavigationFuzzing", "NavFuzzTesting", "NavigationReference", "StateDrivenNavigation", "HeadlessUIKit"],
+      dependencies: [
+        "NavigationFuzzing", "NavFuzzEngines", "NavFuzzTesting", "NavigationReference", "StateDrivenNavigation",
+        "HeadlessUIKit",
+      ],
       resources: []
     ),
   ],
   swiftLanguageModes: [.v6]
 )
 
+if buildsObjectiveCStandIn {
+  // `import ObjectiveC` (NSObject, associated objects) for code that imports it without UIKit.
+  package.products.append(.library(name: "ObjectiveC", targets: ["ObjectiveC"]))
+  package.targets += [
+    // Layer 0: the Objective-C runtime names apps and libraries use (NSObject, associated
+    // objects), from HeadlessUIKit, under the name `ObjectiveC`.
+    .target(name: "ObjectiveC", dependencies: ["HeadlessUIKit"]),
+    // Code that imports only `ObjectiveC` (and Dispatch): each file sees only what it imports.
+    .testTarget(
+      name: "ObjectiveCTests", dependencies: ["ObjectiveC", "HeadlessUIKit"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+  ]
+}
+
 // The libFuzzer target links only with `--sanitize=fuzzer` (it has no `main`), so it exists only
 // when Fuzz/build.sh asks for it.
 if ProcessInfo.processInfo.environment["NAVFUZZ_LIBFUZZER"] == "1" {
   package.targets.append(
-    .executableTarget(name: "NavFuzzLibFuzzer", dependencies: ["NavigationFuzzing"], path: "Fuzz/Target"))
+    .executableTarget(name: "NavFuzzLibFuzzer", dependencies: ["NavigationFuzzing", "NavFuzzEngines"], path: "Fuzz/Target"))
   package.products.append(.executable(name: "navfuzz-libfuzzer", targets: ["NavFuzzLibFuzzer"]))
 }

@@ -19,7 +19,10 @@ let package = Package(
     // The whole `navfuzz` command line, with the app's engines and topology registered.
     .executableTarget(
       name: "coordinators-fuzz",
-      dependencies: ["CoordinatorsFuzzing", .product(name: "NavFuzzCommandLine", package: "NavFuzz")]),
+      dependencies: [
+        "CoordinatorsFuzzing", .product(name: "NavFuzzCommandLine", package: "NavFuzz"),
+        .product(name: "NavFuzzEngines", package: "NavFuzz"),
+      ]),
     .testTarget(
       name: "CoordinatorsTests",
       dependencies: [

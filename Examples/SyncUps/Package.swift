@@ -14,6 +14,7 @@ let package = Package(
       dependencies: [
         "SyncUpsFeatures",
         .product(name: "NavigationFuzzing", package: "NavFuzz"),
+        .product(name: "NavFuzzEngines", package: "NavFuzz"),
       ],
       resources: [.copy("end-meeting-before-last.navtrace")]),
   ],

@@ -1,4 +1,14 @@
+import NavFuzzEngines
 import NavigationFuzzing
+
+/// Before the first input: the built-in engines become known by name, for `NAVFUZZ_ENGINE`.
+@_cdecl("LLVMFuzzerInitialize")
+public func navfuzzInitialize(
+  _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+  MainActor.assumeIsolated { BuiltInEngines.register() }
+  return 0
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func navfuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -29,6 +29,7 @@ struct BenchCommand: ParsableCommand {
   func run() throws {
     try MainActor.assumeIsolated {
       let topology = try NavFuzz.topology(named: self.topology)
+      let engine = try builtInEngine(for: "bench")
       var figures = BenchFigures(topology: topology.name)
       figures.residentBytesAtStart = ResidentMemory.bytes()
       let clock = ContinuousClock()
@@ -39,28 +40,27 @@ struct BenchCommand: ParsableCommand {
       let retracks = Benchmarks.observationRetracks(observationRetracks)
       figures.observationRetracks = .init(count: retracks, seconds: (clock.now - started).seconds)
       figures.residentBytesBeforeEngine = ResidentMemory.bytes()
-      let trackedRunsBefore = Benchmarks.engineTrackedRuns
       started = clock.now
-      let steps = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology)
+      let (steps, trackedRuns) = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology, engine: engine)
       let engineSeconds = (clock.now - started).seconds
       figures.residentBytesAfterEngine = ResidentMemory.bytes()
       figures.engineActions = .init(count: steps, seconds: engineSeconds)
       figures.runs = .init(count: runs, seconds: engineSeconds)
-      figures.engineTrackedRunsPerAction = Double(Benchmarks.engineTrackedRuns - trackedRunsBefore) / Double(max(steps, 1))
-      var explorer = Explorer(topology: topology, engine: .default)
+      figures.engineTrackedRunsPerAction = Double(trackedRuns) / Double(max(steps, 1))
+      var explorer = Explorer(topology: topology, engine: engine)
       explorer.maxDepth = 64
       explorer.stateLimit = exploreStates
       started = clock.now
       let explored = explorer.run(now: { (clock.now - started).seconds }, timeLimit: 600)
       figures.explorerStates = .init(count: explored.statesVisited, seconds: (clock.now - started).seconds)
       started = clock.now
-      let fuzzed = Benchmarks.fuzzInputs(fuzzInputs, length: 64, topology: topology)
+      let fuzzed = Benchmarks.fuzzInputs(fuzzInputs, length: 64, topology: topology, engine: engine)
       figures.fuzzInputs = .init(count: fuzzInputs, seconds: (clock.now - started).seconds)
       // Before the nesting figure: the memory figure is the campaign's and the explorer's (a leak
       // shows as growth there), not that of 2,000 screens on screen at once.
       figures.residentBytesAtEnd = ResidentMemory.bytes()
       started = clock.now
-      let nested = Benchmarks.nesting(depth: nestingDepth)
+      let nested = Benchmarks.nesting(depth: nestingDepth, engine: engine)
       figures.nesting = .init(count: nestingDepth, seconds: (clock.now - started).seconds)
       if json {
         let encoder = JSONEncoder()

@@ -17,7 +17,8 @@ struct EncodeCommand: ParsableCommand {
         for file in try traceFiles(named: paths) {
           let trace = try loadTrace(file)
           let topology = try NavFuzz.topology(named: trace.topology)
-          let bytes = FuzzInput.encode(trace, topology: topology)
+          // Encoding replays the trace's steps: on the built-in engine, as the seeds always were.
+          let bytes = FuzzInput.encode(trace, topology: topology, engine: try builtInEngine(for: "encode"))
           let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
           let url = URL(fileURLWithPath: "\(out)/\(topology.name)/\(name).bin")
           try Output.writing(url.path) {
@@ -88,7 +89,7 @@ struct ImportCommand: ParsableCommand {
       }
       defer { progress.finish() }
       let shrunk = Trace(
-        topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
+        topology: topology.name, engine: engine.name == EngineChoice.defaultName ? nil : engine.name,
         semantics: engine.semanticsLineForTraces, steps: shrinker.shrink(steps))
       let text = TraceFormat.print(shrunk)
       do {

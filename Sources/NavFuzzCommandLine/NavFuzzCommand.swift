@@ -63,6 +63,17 @@ private var runningExecutableName: String? {
   return String(name)
 }
 
+/// The built-in engine, for a command that measures or encodes with it; a usage error where the
+/// executable registers none (a package's own command line that left the built-in engines out).
+@MainActor
+func builtInEngine(for command: String) throws -> EngineChoice {
+  guard let engine = EngineChoice.registeredDefault else {
+    throw ValidationError(
+      "\(command) runs the built-in engine '\(EngineChoice.defaultName)', which this executable does not register (BuiltInEngines.register())")
+  }
+  return engine
+}
+
 /// A failure the user caused (bad input): printed, exit code 2.
 struct InputError: Error, CustomStringConvertible {
   let description: String
@@ -215,7 +226,7 @@ struct EngineOption<Role: EngineRole>: ParsableArguments {
   /// `--semantics`, else by `traceSemantics`, else by the profile the engine declares.
   @MainActor
   func choice(default fallback: String? = nil, semantics traceSemantics: String? = nil) throws -> EngineChoice {
-    let name = engine ?? fallback ?? EngineChoice.default.name
+    let name = engine ?? fallback ?? EngineChoice.defaultName
     guard let choice = EngineChoice.named(name) else {
       throw ValidationError("unknown engine '\(name)' (known: \(EngineChoice.all.map(\.name).joined(separator: ", ")))")
     }

@@ -36,27 +36,36 @@ public enum Benchmarks {
     return checksum
   }
 
-  /// Runs `runs` random runs of up to `maxSteps` steps; returns the number of steps taken.
-  public static func engineRuns(_ runs: Int, maxSteps: Int, topology: Topology, engine: EngineChoice = .default) -> Int {
+  /// Runs `runs` random runs of up to `maxSteps` steps; returns the number of steps taken and the
+  /// tracked observation runs the engine started meanwhile (`NavigationEngine.observationRuns`).
+  public static func engineRuns(
+    _ runs: Int, maxSteps: Int, topology: Topology, engine: EngineChoice
+  ) -> (steps: Int, observationRuns: Int) {
+    // The engine's count is its own, read through any of its worlds: one built first, the last run's after.
+    let before = Runner(topology: topology, engine: engine).world.engine.observationRuns
     var steps = 0
+    var after = before
     for index in 0..<runs {
-      let (taken, _) = Campaign.randomRun(
+      let (taken, runner) = Campaign.randomRun(
         topology: topology, engine: engine, seed: Campaign.runSeed(campaignSeed: 7, index: index), maxSteps: maxSteps)
       steps += taken.count
+      after = runner.world.engine.observationRuns
     }
-    return steps
+    return (steps, after &- before)
   }
 
   /// Runs `count` libFuzzer inputs of `length` pseudo-random bytes (from `seed`) as the fuzz
   /// target does, without libFuzzer's instrumentation: what a `Fuzz/build.sh` binary spends per
   /// input beyond its coverage counters. Returns the steps decoded and the violations found.
-  public static func fuzzInputs(_ count: Int, length: Int, topology: Topology, seed: UInt64 = 1) -> (steps: Int, violations: Int) {
+  public static func fuzzInputs(
+    _ count: Int, length: Int, topology: Topology, engine: EngineChoice, seed: UInt64 = 1
+  ) -> (steps: Int, violations: Int) {
     var random = SplitMix64(seed: seed)
     var steps = 0
     var violations = 0
     for _ in 0..<count {
       let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-      let (decoded, violation) = FuzzTarget.run(bytes, topology: topology, engine: .default)
+      let (decoded, violation) = FuzzTarget.run(bytes, topology: topology, engine: engine)
       steps += decoded.count
       if violation != nil { violations += 1 }
     }
@@ -68,8 +77,8 @@ public enum Benchmarks {
   /// presents them one on top of the other. Returns the screens shown, so the work is observable.
   /// Its time must grow with `depth` about linearly: nothing may build or compare a whole address
   /// (or anything else as long as the nesting) per level per step.
-  public static func nesting(depth: Int) -> (screens: Int, violations: [Violation]) {
-    let runner = Runner(topology: .basic, engine: .default)
+  public static func nesting(depth: Int, engine: EngineChoice) -> (screens: Int, violations: [Violation]) {
+    let runner = Runner(topology: .basic, engine: engine)
     let slot = Topology.basic.spec.screens[0].slotIndex(named: "presentedChild")!
     var address = Address.root
     for level in 0..<depth {

@@ -1,5 +1,4 @@
 import Observation
-@_spi(Benchmarks) import StateDrivenNavigation
 
 extension Benchmarks {
   /// Times Swift's Observation alone: `count` writes to one observed property, each followed by
@@ -20,10 +19,6 @@ extension Benchmarks {
     }
     return tracker.tracks - 1
   }
-
-  /// Tracked `observe` runs the built-in engine has started in this process (first runs and
-  /// re-runs): read before and after the engine runs to get tracked runs per action.
-  public static var engineTrackedRuns: Int { ObserveToken.trackedRuns }
 }
 
 /// One observed property, written the way the `@Observable` macro expands it.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import NavigationReference
 import Testing
@@ -142,7 +143,7 @@ import Testing
       ], topology: Self.keptSettings)
     let trace = try TraceFormat.parse(
       "navtrace 1\ntopology kept-settings\ntoggle settings on\nsettle\nbump settings\ntoggle settings off\nsettle\ntoggle settings on\nsettle\n")
-    let runner = Runner(topology: Self.keptSettings)
+    let runner = Runner(topology: Self.keptSettings, engine: .default)
     for (index, step) in trace.steps.enumerated() { try runner.perform(step, index: index) }
     #expect(runner.world.rootModel.stateDescription(detailed: true).contains("bumps(settings)=1"))
     #expect(runner.violations.isEmpty)
@@ -154,7 +155,7 @@ import Testing
     let fresh = Self.settings(kept: false)
     let trace = try TraceFormat.parse(
       "navtrace 1\ntopology kept-settings\ntoggle settings on\nsettle\nbump settings\ntoggle settings off\nsettle\ntoggle settings on\nsettle\n")
-    let runner = Runner(topology: fresh)
+    let runner = Runner(topology: fresh, engine: .default)
     for (index, step) in trace.steps.enumerated() { try runner.perform(step, index: index) }
     #expect(!runner.world.rootModel.stateDescription(detailed: true).contains { $0.hasPrefix("bumps(") })
     #expect(runner.violations.isEmpty)

@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import NavigationReference
 import Testing
@@ -27,7 +28,7 @@ import Testing
 
   @Test func theExplorerTriesEveryButtonAndTheEndOfTheTransition() throws {
     let explorer = Explorer(topology: .callbacks, engine: .default)
-    let runner = Runner(topology: .callbacks)
+    let runner = Runner(topology: .callbacks, engine: .default)
     let alert = try Topology.callbacks.spec.parseAddress("alert").get()
     try runner.perform(.set(alert, id: 1), index: 0)
     try runner.perform(.settle, index: 1)
@@ -55,7 +56,7 @@ import Testing
       user dismiss
       settle
       """)
-    let bytes = FuzzInput.encode(trace, topology: .callbacks)
+    let bytes = FuzzInput.encode(trace, topology: .callbacks, engine: .default)
     let (decoded, runner) = FuzzInput.decode(bytes, topology: .callbacks, engine: .default)
     #expect(decoded == trace.actions)
     runner.finish(stepIndex: decoded.count)
@@ -66,7 +67,7 @@ import Testing
   }
 
   @Test func aCallbackOfAScreenTheModelNoLongerHoldsChangesNothing() throws {
-    let runner = Runner(topology: .callbacks)
+    let runner = Runner(topology: .callbacks, engine: .default)
     let message = try Topology.callbacks.spec.parseAddress("message").get()
     try runner.perform(.set(message, id: 1), index: 0)
     try runner.perform(.settle, index: 1)

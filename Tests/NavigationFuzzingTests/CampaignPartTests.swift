@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
   @Test(arguments: zip([1, 2, 3, 7], [false, true, false, true]))
   func mergedPartsAreTheSingleProcessCampaign(_ parts: Int, _ withBaseline: Bool) throws {
     // A mutant with several defects, found at different runs.
-    let engine = EngineChoice.named("push-dismissed-not-popped")!
+    let engine = BuiltInEngines.named("push-dismissed-not-popped")!
     let baseline = withBaseline ? Self.knownDominant(engine) : nil
     let whole = Campaign(topology: .basic, engine: engine, options: options(runs: 60, baseline: baseline)).run()
     #expect(whole.defects.count >= 2, "\(whole.defects.map { ($0.signature, $0.count) })")

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
   }
 
   @Test func theSameSeedGivesTheSameCampaign() {
-    let mutant = EngineChoice.named("no-write-back")!
+    let mutant = BuiltInEngines.named("no-write-back")!
     let first = campaign(mutant), second = campaign(mutant)
     #expect(first.statistics.steps == second.statistics.steps)
     #expect(first.statistics.actionCounts == second.statistics.actionCounts)
@@ -24,7 +25,7 @@ import Testing
   }
 
   @Test func aBrokenEngineIsCaughtShrunkAndTheShrunkTraceReplaysToTheSameViolation() throws {
-    let mutant = EngineChoice.named("no-write-back")!
+    let mutant = BuiltInEngines.named("no-write-back")!
     let result = campaign(mutant, runs: 200)
     let defect = try #require(result.defects.first { $0.invariants.contains(.dismissalWritesBack) })
     let failure = try #require(defect.shortest)

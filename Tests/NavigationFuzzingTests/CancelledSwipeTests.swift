@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import NavFuzzEngines
 import NavigationFuzzing
 import NavigationReference
 import StateDrivenNavigation

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
   @Test func theCorpusIsThere() {
     #expect(Self.files(in: "regressions").count >= 15)
     #expect(!Self.exampleTraces().isEmpty)
-    #expect(Self.files(in: "mutants").count == EngineChoice.mutants.count)
+    #expect(Self.files(in: "mutants").count == BuiltInEngines.mutants.count)
   }
 
   @Test(arguments: traces(in: "regressions"))
@@ -56,7 +57,7 @@ import Testing
     let path = corpusTrace.path
     let trace = try load(path)
     #expect(trace.steps.contains { $0.isExpectation }, "a regression without expectations checks nothing")
-    let engine = try #require(EngineChoice.named(trace.engine ?? EngineChoice.default.name))
+    let engine = try #require(BuiltInEngines.named(trace.engine ?? EngineChoice.default.name))
     let result = try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: engine)
     for unmet in result.unmetExpectations { Issue.record("\(unmet)") }
     for violation in result.unexpectedViolations {
@@ -79,7 +80,7 @@ import Testing
     let path = corpusTrace.path
     let trace = try load(path)
     let name = try #require(trace.engine, "a mutant trace names its engine")
-    let mutant = try #require(EngineChoice.named(name))
+    let mutant = try #require(BuiltInEngines.named(name))
     let expected = try #require(mutant.expectedInvariant)
     #expect(trace.steps.contains(.expect(.violation(expected))))
     let topology = Topology.named(trace.topology)!
@@ -87,7 +88,7 @@ import Testing
     for unmet in caught.unmetExpectations { Issue.record("\(unmet)") }
     #expect(caught.passed)
     // The engine it is a mutant of, judged by the same profile, is clean on it.
-    let base = try #require(EngineChoice.named(mutant.mutantOf ?? EngineChoice.default.name))
+    let base = try #require(BuiltInEngines.named(mutant.mutantOf ?? EngineChoice.default.name))
     #expect(trace.semantics == (mutant.semantics == .navfuzz ? nil : mutant.semantics.name))
     let onRealEngine = try Replay.run(
       Trace(topology: trace.topology, semantics: trace.semantics, steps: trace.actions, source: path),

@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 @_spi(Rules) import StateDrivenNavigation
 import Testing
@@ -34,12 +35,12 @@ import Testing
 
   /// The baseline of the alert bug alone, as `--update-baseline` records it.
   func alertBaseline(_ alone: Campaign.Result? = nil) -> DefectBaseline {
-    let alone = alone ?? campaign(EngineChoice.named("alert-no-ondismiss")!, runs: 40)
+    let alone = alone ?? campaign(BuiltInEngines.named("alert-no-ondismiss")!, runs: 40)
     return DefectBaseline().recording(alone.defects, reason: "alerts run no onDismiss yet (#257)")
   }
 
   @Test func aFileReadsBackAsItWasWrittenInAFixedOrder() throws {
-    let alone = campaign(EngineChoice.named("alert-no-ondismiss")!, runs: 40)
+    let alone = campaign(BuiltInEngines.named("alert-no-ondismiss")!, runs: 40)
     let baseline = alertBaseline(alone)
     #expect(baseline.entries.map(\.signature.description) == [Self.alertDefect])
     let text = baseline.print()
@@ -55,7 +56,7 @@ import Testing
     #expect(read == baseline)
     #expect(read.print() == text)
     // Recording again adds nothing; recording another defect adds its entry, the old one kept.
-    #expect(read.recording(campaign(EngineChoice.named("alert-no-ondismiss")!, runs: 40).defects, reason: "x") == read)
+    #expect(read.recording(campaign(BuiltInEngines.named("alert-no-ondismiss")!, runs: 40).defects, reason: "x") == read)
     let more = read.recording(campaign(Self.twoBugs, runs: 150).defects, reason: "modals outlive their presenter (#192)")
     #expect(Set(more.entries.map(\.signature.description)) == [Self.alertDefect, Self.modalDefect])
     #expect(more.entry(forID: baseline.entries[0].id)?.reason == "alerts run no onDismiss yet (#257)")

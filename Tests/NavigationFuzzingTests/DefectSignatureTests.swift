@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
   func evidence(_ text: String, engine: String, target: InvariantID = .stateUIConsistency) throws -> DefectEvidence {
     let trace = try TraceFormat.parse("navtrace 1\ntopology basic\n" + text)
     return DefectEvidence(
-      shrunk: trace.steps, target: target, topology: .basic, engine: try #require(EngineChoice.named(engine)))
+      shrunk: trace.steps, target: target, topology: .basic, engine: try #require(BuiltInEngines.named(engine)))
   }
 
   /// A push the engine did not pop is seen by whichever check looks first: "on screen but its slot
@@ -74,7 +75,7 @@ import Testing
   func evidence(_ steps: String, topology: Topology, engine: String, target: InvariantID) throws -> DefectEvidence {
     let trace = try TraceFormat.parse("navtrace 1\ntopology \(topology.name)\n" + steps)
     return DefectEvidence(
-      shrunk: trace.steps, target: target, topology: topology, engine: try #require(EngineChoice.named(engine)))
+      shrunk: trace.steps, target: target, topology: topology, engine: try #require(BuiltInEngines.named(engine)))
   }
 
   /// A pop to the root the engine does not hear leaves the path in the model: seen as the model
@@ -215,7 +216,7 @@ import Testing
       settle
       """)
     let evidence = DefectEvidence(
-      shrunk: trace.steps, target: .referenceAgreement, topology: .basic, engine: EngineChoice.named("no-write-back")!)
+      shrunk: trace.steps, target: .referenceAgreement, topology: .basic, engine: BuiltInEngines.named("no-write-back")!)
     #expect(evidence.finding?.stepIndex == 3)
     #expect(evidence.signature.description == "reference-agreement: the model holds an item the reference does not")
     #expect(evidence.invariants == [.stateUIConsistency, .dismissalWritesBack, .referenceAgreement])

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+import NavFuzzEngines
 import NavigationFuzzing
 import StateDrivenNavigation
 import Testing
@@ -204,7 +205,7 @@ import Testing
   @Test func onlyControllersTheTopologyBuiltCountAsLeaks() throws {
     let engine = EngineChoice(name: "helpers", summary: "", make: { WithHelpers() })
     #expect(try violated("set presentedChild 1\nsettle\nuser dismiss\nsettle\n", engine).isEmpty)
-    let strong = try #require(EngineChoice.named("strong-presented-reference"))
+    let strong = try #require(BuiltInEngines.named("strong-presented-reference"))
     #expect(try violated("set presentedChild 1\nsettle\nuser dismiss\nsettle\n", strong).contains(.noLeaks))
   }
 
@@ -219,7 +220,7 @@ import Testing
   }
 
   @Test func aViolationIsAcceptedOnlyWithAReasonAndStillCounted() throws {
-    let mutant = try #require(EngineChoice.named("no-write-back"))
+    let mutant = try #require(BuiltInEngines.named("no-write-back"))
     let text = "set presentedChild 1\nsettle\nuser dismiss\nsettle\n"
     #expect(try violated(text, mutant).contains(.dismissalWritesBack))
     #expect(throws: AllowanceError.self) { try mutant.allowing(.dismissalWritesBack, because: "  ") }

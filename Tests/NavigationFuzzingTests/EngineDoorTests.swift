@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -16,8 +17,21 @@ import Testing
   }
 
   @Test func aBuiltInNameCannotBeTaken() {
+    BuiltInEngines.register()
     EngineChoice.register(EngineChoice(name: "state-driven", summary: "impostor", make: { StateDrivenEngine() }))
     #expect(EngineChoice.named("state-driven")?.summary == EngineChoice.default.summary)
+    #expect(EngineChoice.builtIn.map(\.name) == BuiltInEngines.all.map(\.name))
+  }
+
+  /// The harness links no engine: it knows the built-in ones only once they are registered, as
+  /// built in, the way the `navfuzz` executable registers them.
+  @Test func theBuiltInEnginesAreKnownByNameOnceRegistered() {
+    BuiltInEngines.register()
+    for engine in BuiltInEngines.all {
+      #expect(EngineChoice.named(engine.name)?.summary == engine.summary)
+    }
+    #expect(EngineChoice.mutants.map(\.name) == BuiltInEngines.mutants.map(\.name))
+    #expect(EngineChoice.registeredDefault?.name == EngineChoice.default.name)
   }
 
   @Test func everyMutantNamesTheInvariantThatCatchesItAndTheRealEngineNamesNone() {
@@ -26,21 +40,21 @@ import Testing
     let committed = try! FileManager.default.contentsOfDirectory(
       atPath: CorpusReplayTests.corpus.appendingPathComponent("mutants").path
     ).filter { $0.hasSuffix(".navtrace") }.map { String($0.dropLast(".navtrace".count)) }.sorted()
-    #expect(EngineChoice.mutants.map(\.name).sorted() == committed)
-    for mutant in EngineChoice.mutants { #expect(mutant.expectedInvariant != nil, "\(mutant.name)") }
-    #expect(Set(EngineChoice.builtIn.map(\.name)).count == EngineChoice.builtIn.count)
+    #expect(BuiltInEngines.mutants.map(\.name).sorted() == committed)
+    for mutant in BuiltInEngines.mutants { #expect(mutant.expectedInvariant != nil, "\(mutant.name)") }
+    #expect(Set(BuiltInEngines.all.map(\.name)).count == BuiltInEngines.all.count)
   }
 
   /// A mutant is judged by the profile its base engine declares, and knows which engine it breaks.
   @Test func mutantsAreJudgedByTheirBaseEnginesProfile() {
-    let ofSwiftNavigationLike = EngineChoice.mutants.filter { $0.mutantOf == EngineChoice.swiftNavigationLike.name }
+    let ofSwiftNavigationLike = BuiltInEngines.mutants.filter { $0.mutantOf == EngineChoice.swiftNavigationLike.name }
     #expect(ofSwiftNavigationLike.count == 5)
     for mutant in ofSwiftNavigationLike {
       #expect(mutant.name.hasPrefix("sn-"), "\(mutant.name)")
       #expect(mutant.semantics == .swiftNavigation, "\(mutant.name)")
       #expect(MutantsReport.topology(for: mutant).name != Topology.basic.name || mutant.name == "sn-pops-pusher-under-modal")
     }
-    for mutant in EngineChoice.mutants where mutant.mutantOf != EngineChoice.swiftNavigationLike.name {
+    for mutant in BuiltInEngines.mutants where mutant.mutantOf != EngineChoice.swiftNavigationLike.name {
       #expect(mutant.mutantOf == EngineChoice.default.name, "\(mutant.name)")
       #expect(mutant.semantics == .navfuzz, "\(mutant.name)")
     }
@@ -53,7 +67,7 @@ import Testing
   @Test func aMutantsRulesDoNotOutliveItsWorld() throws {
     let text = "navtrace 1\ntopology basic\nset presentedChild 1\nsettle\nclear presentedChild\nsettle\n"
     let trace = try TraceFormat.parse(text)
-    let mutant = try #require(EngineChoice.named("no-dismiss-on-nil"))
+    let mutant = try #require(BuiltInEngines.named("no-dismiss-on-nil"))
     #expect(try !Replay.run(trace, topology: .basic, engine: mutant).violations.isEmpty)
     #expect(try Replay.run(trace, topology: .basic, engine: .default).violations.isEmpty)
   }

@@ -1,4 +1,5 @@
 import NavFuzzTesting
+import NavFuzzEngines
 import NavigationFuzzing
 import Synchronization
 import Testing
@@ -12,7 +13,7 @@ import Testing
 @MainActor
 @Suite struct ExpectNoFailuresTests {
   @Test func aFailureIsAnIssueAtTheCallersLine() {
-    let mutant = EngineChoice.named("no-write-back")!
+    let mutant = BuiltInEngines.named("no-write-back")!
     final class Recorded: Sendable { let issues = Mutex<[Issue]>([]) }
     let box = Recorded()
     let line = #line + 2
@@ -67,7 +68,7 @@ import Testing
       capturing = true
       let line = #line + 2
       MainActor.assumeIsolated {
-        _ = NavFuzz.expectNoFailures(engine: EngineChoice.named("no-write-back")!, runs: 60)
+        _ = NavFuzz.expectNoFailures(engine: BuiltInEngines.named("no-write-back")!, runs: 60)
       }
       capturing = false
       let recorded = failures

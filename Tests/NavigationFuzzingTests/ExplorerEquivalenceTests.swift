@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -77,7 +78,7 @@ import Testing
     stack.maxDepth = 3
     stack.stateLimit = 60
     Self.expectSame(stack)
-    var mutant = Explorer(topology: .basic, engine: EngineChoice.named("one-slot-per-controller")!)
+    var mutant = Explorer(topology: .basic, engine: BuiltInEngines.named("one-slot-per-controller")!)
     mutant.maxDepth = 3
     Self.expectSame(mutant)
   }
@@ -126,7 +127,7 @@ import Testing
   }
 
   @Test func symmetryKeepsTheShortestCounterexample() throws {
-    var explorer = Explorer(topology: .basic, engine: EngineChoice.named("one-slot-per-controller")!)
+    var explorer = Explorer(topology: .basic, engine: BuiltInEngines.named("one-slot-per-controller")!)
     explorer.maxDepth = 3
     let full = try #require(explorer.run(now: { 0 }).trace)
     explorer.symmetry = true
@@ -149,7 +150,7 @@ import Testing
 
   @Test func expansionsSurviveTheTripBetweenProcesses() {
     for (topology, engine) in [(Topology.basic, "no-write-back"), (.stack, "state-driven"), (.valueStack, "state-driven")] {
-      let explorer = Explorer(topology: topology, engine: EngineChoice.named(engine)!)
+      let explorer = Explorer(topology: topology, engine: BuiltInEngines.named(engine)!)
       let prefixes: [[Step]] = [[], explorer.expand([]).steps.prefix(1).map { $0 }, Array(explorer.expand([]).steps.suffix(2))]
       let direct = prefixes.map { explorer.expand($0) }
       #expect(Self.throughText(explorer)(prefixes) == direct.map { ExplorerExpansion(steps: $0.steps, outcomes: $0.outcomes) })
@@ -158,7 +159,7 @@ import Testing
   }
 
   @Test func batchesExpandedElsewhereGiveTheSameSearch() {
-    var mutant = Explorer(topology: .basic, engine: EngineChoice.named("one-slot-per-controller")!)
+    var mutant = Explorer(topology: .basic, engine: BuiltInEngines.named("one-slot-per-controller")!)
     mutant.maxDepth = 3
     var batched = mutant
     batched.batchSize = 5

@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import NavigationReference
 import Testing

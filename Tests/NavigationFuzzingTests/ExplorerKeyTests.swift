@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import NavigationReference
 import Testing
@@ -65,7 +66,7 @@ import Testing
       var screenKeyOfText: [[String]: UInt64] = [:]
       var screenTextOfKey: [UInt64: [String]] = [:]
       for engine in ["state-driven", "strong-presented-reference", "teardown-ignores-identity"] {
-        ExplorerFastPathTests.visitStates(of: topology, engine: EngineChoice.named(engine)!, runs: 4) { runner in
+        ExplorerFastPathTests.visitStates(of: topology, engine: BuiltInEngines.named(engine)!, runs: 4) { runner in
           for rename in [nil, swap] {
             let (model, screen) = Self.texts(runner, renaming: rename)
             var modelHasher = StableHasher()
@@ -100,7 +101,7 @@ import Testing
       var keyOfText: [UInt64: UInt64] = [:]
       var textOfKey: [UInt64: UInt64] = [:]
       for engine in engines {
-        ExplorerFastPathTests.visitStates(of: topology, engine: EngineChoice.named(engine)!, runs: 4) { runner in
+        ExplorerFastPathTests.visitStates(of: topology, engine: BuiltInEngines.named(engine)!, runs: 4) { runner in
           for rename in [nil, swap] {
             let text = Self.plainKey(runner, renaming: rename)
             let key = explorer.stateKey(runner, renaming: rename)

@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -53,7 +54,7 @@ import Testing
       (.covers, "state-driven"), (.callbacks, "state-driven"), (.syncUpsStack, "state-driven"),
     ]
     for (topology, engine) in cases {
-      let explorer = Explorer(topology: topology, engine: EngineChoice.named(engine)!)
+      let explorer = Explorer(topology: topology, engine: BuiltInEngines.named(engine)!)
       Self.checkEveryPrunedCandidate(explorer, depth: 3, limit: 40, tally: &tally)
     }
     #expect(tally.timeSteps > 0 && tally.gestures > 0, "time steps \(tally.timeSteps), gestures \(tally.gestures)")
@@ -81,7 +82,7 @@ import Testing
 
   @Test func prunedSearchesFindWhatThePlainSearchFinds() {
     for (topology, engine, depth) in [(Topology.valueStack, "state-driven", 2), (.covers, "state-driven", 2), (.stack, "pop-to-self", 3)] {
-      var explorer = Explorer(topology: topology, engine: EngineChoice.named(engine)!)
+      var explorer = Explorer(topology: topology, engine: BuiltInEngines.named(engine)!)
       explorer.maxDepth = depth
       explorer.stateLimit = 400
       ExplorerEquivalenceTests.expectSame(explorer)
@@ -93,7 +94,7 @@ import Testing
   @Test func headsAreWhatAFreshReplayGives() {
     var compared = 0
     for (topology, engine) in [(Topology.basic, "state-driven"), (.stack, "pop-to-self"), (.valueStack, "state-driven")] {
-      var explorer = Explorer(topology: topology, engine: EngineChoice.named(engine)!)
+      var explorer = Explorer(topology: topology, engine: BuiltInEngines.named(engine)!)
       explorer.recordsKeys = true
       for prefix in [[]] + explorer.expand([]).steps.prefix(4).map({ [$0] }) {
         let (_, heads) = explorer.expand(prefix, head: nil, wantsHead: { _ in true })

@@ -1,4 +1,5 @@
 import HeadlessUIKit
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import NavigationReference
 import Observation
@@ -105,7 +106,7 @@ import Testing
   @Test func keepsTheShortestCounterexampleOfMutants() {
     let lengths = [("eager-binding-read", 1), ("one-slot-per-controller", 3), ("no-dismiss-on-nil", nil), ("no-write-back", nil)]
     for (name, length) in lengths {
-      var explorer = Explorer(topology: .basic, engine: EngineChoice.named(name)!)
+      var explorer = Explorer(topology: .basic, engine: BuiltInEngines.named(name)!)
       explorer.maxDepth = 3
       explorer.stateLimit = 500
       var full = explorer
@@ -184,7 +185,7 @@ import Testing
 
   /// The built-in engines run no code during a write: the reduction is never refused for them.
   @Test func theBuiltInEnginesKeepThePrecondition() {
-    for engine in EngineChoice.all where engine.mutantOf == nil {
+    for engine in BuiltInEngines.all where engine.mutantOf == nil {
       var explorer = Explorer(topology: .basic, engine: engine)
       explorer.maxDepth = 2
       explorer.requiresReduction = true

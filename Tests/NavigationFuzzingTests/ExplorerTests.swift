@@ -1,10 +1,11 @@
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
 @MainActor
 @Suite struct ExplorerTests {
   @Test func findsTheShortestCounterexampleForAMutant() throws {
-    var explorer = Explorer(topology: .basic, engine: EngineChoice.named("no-write-back")!)
+    var explorer = Explorer(topology: .basic, engine: BuiltInEngines.named("no-write-back")!)
     explorer.maxDepth = 4
     explorer.target = .dismissalWritesBack
     let result = explorer.run(now: { 0 })

@@ -1,4 +1,5 @@
 @testable import HeadlessUIKit
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 @testable import NavigationReference
 import StateDrivenNavigation
@@ -15,7 +16,7 @@ import Testing
   func everyStep(runs: Int, maxSteps: Int, _ body: (Runner) -> Void) {
     for (index, name) in Self.topologies.enumerated() {
       for engineName in Self.engines {
-        let engine = EngineChoice.named(engineName)!
+        let engine = BuiltInEngines.named(engineName)!
         for seed in 0..<UInt64(runs) {
           let runner = Runner(topology: Topology.named(name)!, engine: engine)
           var generator = StepGenerator(seed: seed &* 31 &+ UInt64(index))
@@ -367,7 +368,7 @@ import Testing
     var repeated = 0, runs = 0, violating = 0
     for (index, name) in Self.topologies.enumerated() {
       for engineName in Self.engines {
-        let engine = EngineChoice.named(engineName)!
+        let engine = BuiltInEngines.named(engineName)!
         for seed in 0..<UInt64(8) {
           func run(repeating: Bool) -> Runner {
             let runner = Runner(topology: Topology.named(name)!, engine: engine)

@@ -1,3 +1,4 @@
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
       user back-to 1
       settle
       """)
-    let bytes = FuzzInput.encode(trace, topology: .stack)
+    let bytes = FuzzInput.encode(trace, topology: .stack, engine: .default)
     let (decoded, _) = FuzzInput.decode(bytes, topology: .stack, engine: .default)
     #expect(decoded == trace.actions)
   }
@@ -61,8 +62,8 @@ import Testing
   @Test func aMutantIsCaughtFromBytes() {
     // "set <slot 1> <id index 0>", settle, user dismiss, settle — as choices.
     let trace = Trace(topology: "basic", steps: [.set(try! Topology.basic.spec.parseAddress("presentedChild").get(), id: 1), .settle, .user(.dismiss), .settle])
-    let bytes = FuzzInput.encode(trace, topology: .basic)
-    let (steps, runner) = FuzzInput.decode(bytes, topology: .basic, engine: EngineChoice.named("no-write-back")!)
+    let bytes = FuzzInput.encode(trace, topology: .basic, engine: .default)
+    let (steps, runner) = FuzzInput.decode(bytes, topology: .basic, engine: BuiltInEngines.named("no-write-back")!)
     #expect(steps == trace.steps)
     #expect(runner.violations.contains { $0.invariant == .dismissalWritesBack })
   }

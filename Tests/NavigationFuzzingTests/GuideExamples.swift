@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUIKit
 import NavFuzzTesting
+import NavFuzzEngines
 import NavigationFuzzing
 import NavigationReference
 import StateDrivenNavigation

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
 
   func report() throws -> (CampaignReport, ReplayResult) {
     let trace = try TraceFormat.parse(Self.trace, source: "t.navtrace")
-    let result = try Replay.run(trace, topology: .basic, engine: EngineChoice.named("no-write-back")!)
+    let result = try Replay.run(trace, topology: .basic, engine: BuiltInEngines.named("no-write-back")!)
     return (CampaignReport(replays: [("t.navtrace", trace, result)], durationSeconds: 0.1), result)
   }
 
@@ -57,7 +58,7 @@ import Testing
     let violation = try #require(result.unexpectedViolations.first)
     let failure = Campaign.Failure(
       violation: violation, runSeed: 1, runIndex: 0, original: trace, shrunk: trace, shrunkViolation: violation)
-    let text = NavFuzz.CheckResult.issueText(for: failure, topology: .basic, engine: EngineChoice.named("no-write-back")!)
+    let text = NavFuzz.CheckResult.issueText(for: failure, topology: .basic, engine: BuiltInEngines.named("no-write-back")!)
     #expect(text.contains("rests on inferred UIKit rules (docs/SEMANTICS.md §1): gestures-ignored-during-transitions"))
     let defect = Defect(
       signature: DefectSignature(invariant: violation.invariant, check: DefectSignature.check(from: violation.explanation)),
@@ -71,7 +72,7 @@ import Testing
   @Test func aVerdictThatRestsOnNoInferredRuleSaysNothing() throws {
     let trace = try TraceFormat.parse(
       "navtrace 1\ntopology basic\nengine no-write-back\nset presentedChild 1\nsettle\nuser dismiss\nsettle\n", source: "t.navtrace")
-    let result = try Replay.run(trace, topology: .basic, engine: EngineChoice.named("no-write-back")!)
+    let result = try Replay.run(trace, topology: .basic, engine: BuiltInEngines.named("no-write-back")!)
     let violation = try #require(result.unexpectedViolations.first)
     #expect(violation.restsOnInferredRules.isEmpty, "\(violation.restsOnInferredRules)")
     let report = CampaignReport(replays: [("t.navtrace", trace, result)], durationSeconds: 0.1)

@@ -1,4 +1,5 @@
 import HeadlessUIKit
+import NavFuzzEngines
 import NavigationFuzzing
 import StateDrivenNavigation
 import Testing

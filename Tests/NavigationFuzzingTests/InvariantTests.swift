@@ -1,3 +1,4 @@
+import NavFuzzEngines
 import NavigationFuzzing
 import StateDrivenNavigation
 import Testing
@@ -48,7 +49,7 @@ import Testing
   @Test(arguments: 0..<mutantTraces.count)
   func eachMutantIsCaughtByItsInvariantAndTheRealEnginePasses(_ index: Int) throws {
     let (name, text, invariant) = Self.mutantTraces[index]
-    let mutant = try #require(EngineChoice.named(name))
+    let mutant = try #require(BuiltInEngines.named(name))
     #expect(mutant.expectedInvariant == invariant)
     #expect(try violated(text, engine: mutant).contains(invariant))
     #expect(try violated(text, engine: .default).isEmpty)

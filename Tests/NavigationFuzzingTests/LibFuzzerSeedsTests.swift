@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
       expected.append(relative)
       let committed = FileManager.default.contents(atPath: Self.seeds.appendingPathComponent(relative).path)
       #expect(
-        committed.map(Array.init) == FuzzInput.encode(parsed, topology: topology),
+        committed.map(Array.init) == FuzzInput.encode(parsed, topology: topology, engine: .default),
         "corpus/libfuzzer-seeds/\(relative) is \(committed == nil ? "missing" : "stale"): run 'swift run navfuzz encode corpus/regressions'")
     }
     let folders = try FileManager.default.contentsOfDirectory(atPath: Self.seeds.path)

@@ -1,3 +1,4 @@
+import NavFuzzEngines
 import NavigationFuzzing
 import NavigationReference
 import Testing

@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 @_spi(Rules) import StateDrivenNavigation
 import Testing
@@ -12,14 +13,14 @@ import Testing
   static let cap = 120
 
   @Test func everyMutantHasAnEntry() {
-    let names = EngineChoice.mutants.map(\.name)
+    let names = BuiltInEngines.mutants.map(\.name)
     #expect(names.filter { MutantDefects.expected(for: $0) == nil } == [])
     #expect(MutantDefects.table.map(\.engine).sorted() == names.sorted())
   }
 
   @Test(arguments: MutantDefects.table.map(\.engine))
   func eachMutantShowsTheDefectsItIsKnownToShow(_ name: String) throws {
-    let engine = try #require(EngineChoice.named(name))
+    let engine = try #require(BuiltInEngines.named(name))
     let expected = try #require(MutantDefects.expected(for: name))
     let outcome = try #require(MutantDefects.check(engine, runs: min(expected.completeBy, Self.cap)))
     #expect(outcome.matches, "found \(outcome.found), expected \(expected.signatures)")
@@ -72,7 +73,7 @@ import Testing
   /// The same mutant names its defect alike whatever the campaign seed.
   @Test(arguments: ["no-write-back", "alert-no-ondismiss", "eager-binding-read", "no-ondismiss-on-replacement"])
   func aMutantsSignaturesAreTheSameAcrossSeeds(_ name: String) throws {
-    let engine = try #require(EngineChoice.named(name))
+    let engine = try #require(BuiltInEngines.named(name))
     let expected = try #require(MutantDefects.expected(for: name)).signatures
     for seed: UInt64 in [2, 3, 4] {
       #expect(defects(engine, runs: 30, seed: seed) == expected, "seed \(seed)")

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import StateDrivenNavigation
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessUIKit
 import NavigationReference
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -156,7 +157,7 @@ import Testing
       expect ok
 
       """)
-    for engine in [EngineChoice.default, EngineChoice.named("swift-navigation-like")!.judged(by: .swiftNavigation)] {
+    for engine in [EngineChoice.default, BuiltInEngines.named("swift-navigation-like")!.judged(by: .swiftNavigation)] {
       var stackNames: [String] = []
       let result = try Replay.run(trace, topology: .syncUpsStack, engine: engine) { index, runner in
         guard index == 1 else { return }
@@ -173,7 +174,7 @@ import Testing
   @Test func generatedRunsOnlyAimAtSlotsAndIntentsTheElementsKindHas() throws {
     var intents: Set<String> = []
     for seed in 0..<60 as Range<UInt64> {
-      let runner = Runner(topology: .syncUpsStack)
+      let runner = Runner(topology: .syncUpsStack, engine: .default)
       var generator = StepGenerator(seed: seed, swarm: false)
       for index in 0..<60 {
         let step = generator.next(for: runner)
@@ -186,7 +187,7 @@ import Testing
   }
 
   @Test func theExplorerOffersEachKindAndOnlyWhatEachElementHas() throws {
-    let runner = Runner(topology: .syncUpsStack)
+    let runner = Runner(topology: .syncUpsStack, engine: .default)
     try runner.perform(.pathSet([1, 2, 3]), index: 0)
     try runner.perform(.settle, index: 1)
     let steps = Explorer(topology: .syncUpsStack, engine: .default).alphabet(for: runner)
@@ -250,7 +251,7 @@ import Testing
       settle
 
       """)
-    let bytes = FuzzInput.encode(trace, topology: .syncUpsStack)
+    let bytes = FuzzInput.encode(trace, topology: .syncUpsStack, engine: .default)
     let (decoded, _) = FuzzInput.decode(bytes, topology: .syncUpsStack, engine: .default)
     #expect(decoded == trace.actions)
   }

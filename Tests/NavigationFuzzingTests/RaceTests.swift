@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 @_spi(Rules) import StateDrivenNavigation
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// change; `noRaces` keeps such interleavings out of generation and exploration.
 @MainActor
 @Suite struct RaceTests {
-  let popLost = EngineChoice.named("sn-pop-lost-to-path-change")!
+  let popLost = BuiltInEngines.named("sn-pop-lost-to-path-change")!
 
   func evidence(_ text: String, engine: EngineChoice, target: InvariantID) throws -> DefectEvidence {
     let trace = try TraceFormat.parse("navtrace 1\n" + text)
@@ -58,7 +59,7 @@ import Testing
   @Test func aGestureNextToAChangeItDoesNotNeedIsNoRace() throws {
     let evidence = try evidence(
       "topology basic\nset presentedChild 1\nsettle\nuser dismiss\nbump\nsettle\n",
-      engine: EngineChoice.named("no-write-back")!, target: .dismissalWritesBack)
+      engine: BuiltInEngines.named("no-write-back")!, target: .dismissalWritesBack)
     #expect(evidence.raceNeeds.isEmpty)
   }
 

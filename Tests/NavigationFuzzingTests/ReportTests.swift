@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
   func mutantReport() throws -> CampaignReport {
     var options = Campaign.Options()
     options.runs = 60
-    let engine = EngineChoice.named("no-write-back")!
+    let engine = BuiltInEngines.named("no-write-back")!
     let result = Campaign(topology: .basic, engine: engine, options: options).run()
     #expect(!result.failures.isEmpty)
     return CampaignReport(
@@ -103,7 +104,7 @@ import Testing
 
   func replayReport(_ text: String, path: String = "t.navtrace") throws -> CampaignReport {
     let trace = try TraceFormat.parse(text, source: path)
-    let result = try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: EngineChoice.named(trace.engine ?? "state-driven")!)
+    let result = try Replay.run(trace, topology: Topology.named(trace.topology)!, engine: BuiltInEngines.named(trace.engine ?? "state-driven")!)
     return CampaignReport(replays: [(path, trace, result)], durationSeconds: 0.1)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -211,7 +212,7 @@ import Testing
   @Test func aLibFuzzerCrashImportsWithoutFlags() throws {
     let folder = try CLI.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let engine = try #require(EngineChoice.named("no-write-back"))
+    let engine = try #require(BuiltInEngines.named("no-write-back"))
     let trace = try TraceFormat.parse(
       String(contentsOf: CorpusReplayTests.corpus.appendingPathComponent("mutants/no-write-back.navtrace"), encoding: .utf8))
     let crashes = folder.appendingPathComponent("fuzz-work/basic-no-write-back/crashes")
@@ -296,7 +297,7 @@ import Testing
     #expect(jobs.stderr.contains(" runs in 2 processes (0 done), "), "\(jobs.stderr)")
     #expect(jobs.stderr.contains(" runs left"), "\(jobs.stderr)")
     let mutants = try CLI.run(["mutants", "--seeds", "1", "--runs", "1"], in: folder, environment: ["NAVFUZZ_PROGRESS": "1"])
-    #expect(mutants.stderr.contains("(1 of \(EngineChoice.mutants.count)): seed 1 of 1 done, \(EngineChoice.mutants.count) mutants left"), "\(mutants.stderr)")
+    #expect(mutants.stderr.contains("(1 of \(BuiltInEngines.mutants.count)): seed 1 of 1 done, \(BuiltInEngines.mutants.count) mutants left"), "\(mutants.stderr)")
   }
 
   /// An escaped mutant showed a median: the time to some other invariant's failure.

@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
 
   @Test func deepNestingSettlesWithEverySheetShown() {
     // The bench's nesting figure: every level filled in one turn, then presented one on another.
-    let nested = Benchmarks.nesting(depth: 60)
+    let nested = Benchmarks.nesting(depth: 60, engine: .default)
     #expect(nested.violations.isEmpty, "\(nested.violations.map(\.explanation))")
     #expect(nested.screens == 61)
   }

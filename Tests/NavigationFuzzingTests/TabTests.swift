@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessUIKit
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 @testable import NavigationReference
 import StateDrivenNavigation
@@ -152,7 +153,7 @@ import Testing
   // MARK: The runner and the engine
 
   @Test func theUsersTapIsWrittenBackAndTheProgramsSelectionShown() throws {
-    let runner = Runner(topology: .tabs)
+    let runner = Runner(topology: .tabs, engine: .default)
     try runner.perform(.user(.tab(2)), index: 0)
     #expect(runner.world.rootModel.peekSelectedTab == 2)
     #expect(runner.reference.selectedTab == 2)
@@ -243,7 +244,7 @@ import Testing
   }
 
   @Test func delegateForwardingCatchesAStackThatDropsTheAppsDelegate() throws {
-    let dropping = try #require(EngineChoice.named("drops-app-delegate"))
+    let dropping = try #require(BuiltInEngines.named("drops-app-delegate"))
     let result = try replay("topology tabs\npath append 1\nsettle\n", engine: dropping)
     #expect(result.violations.map(\.invariant) == [.delegateForwarding])
     #expect(result.violations.first?.explanation == "the app's navigation delegate never heard didShow('path[0]'), on top of its navigation controller (it heard 0 call(s))")
@@ -281,4 +282,5 @@ private struct PushesWithoutAnimation: NavigationEngine {
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
     StateDrivenEngine().makeStack(path, root: root)
   }
+  func makeTabs(_ tabs: TabConnection) -> UITabBarController { StateDrivenEngine().makeTabs(tabs) }
 }

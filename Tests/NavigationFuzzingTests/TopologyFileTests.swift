@@ -1,4 +1,5 @@
 import Foundation
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import NavigationReference
 import Testing
@@ -63,7 +64,7 @@ import Testing
     let stopped = try Replay.run(
       TraceFormat.parse(text + "expect state alert=1\ntick\nexpect state\n"), topology: .basic, engine: .default)
     #expect(stopped.passed, "\(stopped.unmetExpectations)")
-    let runner = Runner(topology: .basic)
+    let runner = Runner(topology: .basic, engine: .default)
     try runner.perform(.untilTransitionEnd, index: 0)
     #expect(runner.statistics.skipped == 1)  // nothing was running: skipped, not an error
   }

@@ -1,3 +1,4 @@
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     let engineName = try #require(failure.shrunk.engine)
     let profileName = try #require(failure.shrunk.semantics)
     let profile = try #require(SemanticsProfile.named(profileName))
-    let replayed = try #require(EngineChoice.named(engineName)).judged(by: profile)
+    let replayed = try #require(BuiltInEngines.named(engineName)).judged(by: profile)
     let result = try Replay.run(failure.shrunk, topology: topology, engine: replayed)
     #expect(result.violations.contains { $0.invariant == failure.shrunkViolation.invariant })
   }

@@ -1,4 +1,5 @@
 import Foundation
+import NavFuzzEngines
 import NavigationFuzzing
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
   @Test(arguments: examples())
   func everyExamplePasses(_ text: String) throws {
     let trace = try TraceFormat.parse(text, source: "TRACES.md")
-    let engine = try #require(EngineChoice.named(trace.engine ?? EngineChoice.default.name))
+    let engine = try #require(BuiltInEngines.named(trace.engine ?? EngineChoice.default.name))
     let result = try Replay.run(trace, topology: try #require(Topology.named(trace.topology)), engine: engine)
     for unmet in result.unmetExpectations { Issue.record("\(unmet)\n\(text)") }
     for violation in result.unexpectedViolations { Issue.record("\(violation.invariant.rawValue): \(violation.explanation)") }

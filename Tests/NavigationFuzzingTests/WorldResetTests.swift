@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlessUIKit
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 @testable import NavigationReference
 import Testing
@@ -71,7 +72,7 @@ import Testing
   @Test func runsOnResetWorldsAreRunsOnFreshWorldsStepByStep() {
     for topology in Topology.builtIn {
       for name in Self.engines {
-        let engine = EngineChoice.named(name)!
+        let engine = BuiltInEngines.named(name)!
         let resetsBefore = WorldReuse.resets
         let fresh = Self.transcripts(topology: topology, engine: engine, seeds: 0..<8, reusing: false)
         #expect(WorldReuse.resets == resetsBefore, "runs on fresh worlds reset none")
@@ -90,7 +91,7 @@ import Testing
             """)
           break
         }
-        if EngineChoice.named(name)!.make() is any ResettableEngine {
+        if BuiltInEngines.named(name)!.make() is any ResettableEngine {
           // Most runs end clean and come back whole; a run that found a violation hands on nothing,
           // and a run that showed a tab not shown when the world was built leaves its screen
           // loaded (and wired), which a fresh world's is not: on `tabs`, most runs.
@@ -107,7 +108,7 @@ import Testing
   @Test func aCampaignAndTheExplorerFindTheSameOnResetWorlds() {
     for topology in [Topology.basic, .stack, .callbacks, .tabs] {
       for name in ["state-driven", "no-dismiss-on-nil"] {
-        let engine = EngineChoice.named(name)!
+        let engine = BuiltInEngines.named(name)!
         func campaign() -> String {
           var options = Campaign.Options()
           options.runs = 30
@@ -184,6 +185,6 @@ import Testing
     #expect(WorldReuse.resets == resets + 1)
     #expect(next.world === world)
     #expect(next.environment.liveControllers.map(\.debugName) == built)
-    #expect(next.environment.runLoop.now == Runner(topology: .basic).environment.runLoop.now)
+    #expect(next.environment.runLoop.now == Runner(topology: .basic, engine: .default).environment.runLoop.now)
   }
 }

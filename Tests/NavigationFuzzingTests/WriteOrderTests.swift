@@ -1,4 +1,5 @@
 import HeadlessUIKit
+@testable import NavFuzzEngines
 @testable import NavigationFuzzing
 import NavigationReference
 import Observation
@@ -223,7 +224,7 @@ import Testing
       set alertFact 3
       settle
       """)
-    let bytes = FuzzInput.encode(trace, topology: .counter)
+    let bytes = FuzzInput.encode(trace, topology: .counter, engine: .default)
     let (steps, _) = FuzzInput.decode(bytes, topology: .counter, engine: .default)
     #expect(steps == trace.actions)
   }

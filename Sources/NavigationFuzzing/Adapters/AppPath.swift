@@ -1,5 +1,4 @@
 import HeadlessUIKit
-import StateDrivenNavigation
 
 /// An app's own path of values — a coordinator's `path: [Int]` of item ids — kept in step with the
 /// harness's root path. Each change of the harness's path reaches the app through `show` (on the
@@ -25,7 +24,7 @@ public final class AppPath {
   public init(_ path: PathConnection, on root: UIViewController, show: @escaping @MainActor ([Int]) -> Void) {
     self.path = path
     self.show = show
-    root.observe { self.update() }
+    path.world?.engine.observe({ self.update() }, on: root)
   }
 
   private func update() {

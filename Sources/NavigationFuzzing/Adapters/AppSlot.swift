@@ -1,6 +1,5 @@
 import HeadlessUIKit
 import NavigationReference
-import StateDrivenNavigation
 
 /// A slot of the harness's model that drives a screen the app's own code shows and hides — a
 /// coordinator's `showSettings()` and `dismissSettings()` — where the app builds that screen
@@ -44,10 +43,11 @@ public final class AppSlot {
     self.writesBackWhenScreenLeaves = writesBackWhenScreenLeaves
     if let reader = slot.appScreens {
       reader.register(self, for: key)
+      reader.observe({ self.update() }, on: controller)
     } else {
       EngineWarnings.report("AppSlot '\(slot.spec.name)' needs the engine's screenReading to know the app's screen")
+      ModelObservation.observe({ self.update() }, on: controller)
     }
-    controller.observe { self.update() }
   }
 
   private var key: SlotKey { SlotKey(model: slot.model.serial, slot: slot.index) }

@@ -10,10 +10,11 @@ import NavigationReference
 enum SemanticsDifference {
   /// The switch whose value, taken from the engine's own profile, leaves `steps` (the prefix of a
   /// trace that first violates anything, settled) clean; the first in `SemanticsProfile.switches`
-  /// order. nil when the engine is judged by its own profile, declares none `EngineChoice.named`
-  /// knows, or no single switch explains the failure.
+  /// order. nil when the engine is judged by the profile it declares, or no single switch explains
+  /// the failure.
   static func explaining(_ steps: [Step], topology: Topology, engine: EngineChoice) -> String? {
-    guard let declared = EngineChoice.named(engine.name)?.semantics, declared != engine.semantics else { return nil }
+    let declared = engine.declaredSemantics
+    guard declared != engine.semantics else { return nil }
     let own = Dictionary(uniqueKeysWithValues: declared.switches.map { ($0.name, $0.value) })
     for (name, value) in engine.semantics.switches where own[name] != value {
       let judging = engine.semantics.setting(name, to: !value)

@@ -16,8 +16,14 @@ public struct EngineChoice: Sendable {
   /// The profile the reference judges this engine by: the one it declares, unless a command,
   /// a trace or a test chose another (`judged(by:)`).
   public private(set) var semantics: SemanticsProfile
+  /// The profile the engine declares, whichever judges it: a failure that goes away under one of
+  /// its switches is that documented difference (`SemanticsDifference`).
+  public let declaredSemantics: SemanticsProfile
   /// What the engine offers, and the violations its user accepts.
   public private(set) var contract: EngineContract
+  /// For mutants: the topology their bug shows on (a stack bug needs a path), which
+  /// `navfuzz mutants` fuzzes them on; nil for `basic`.
+  public private(set) var caughtOn: String?
   let make: @MainActor @Sendable () -> any NavigationEngine
   /// The app's feature code that performs intents (`app` steps).
   let makeFeatures: @MainActor @Sendable () -> any AppFeatures
@@ -34,6 +40,7 @@ public struct EngineChoice: Sendable {
     self.expectedInvariant = expectedInvariant
     self.mutantOf = mutantOf ?? (expectedInvariant == nil ? nil : EngineChoice.defaultName)
     self.semantics = semantics
+    self.declaredSemantics = semantics
     self.contract = contract
     self.make = make
     self.makeFeatures = features
@@ -55,8 +62,14 @@ public struct EngineChoice: Sendable {
   /// engine that declares another profile but is judged by navfuzz says so, or its saved traces
   /// would replay under its own profile and not reproduce.
   public var semanticsLineForTraces: String? {
-    let declared = EngineChoice.named(name)?.semantics ?? .navfuzz
-    return semantics == .navfuzz && declared == .navfuzz ? nil : semantics.name
+    semantics == .navfuzz && declaredSemantics == .navfuzz ? nil : semantics.name
+  }
+
+  /// The same engine, fuzzed by `navfuzz mutants` on the topology named `topology`.
+  public func caught(on topology: String) -> EngineChoice {
+    var copy = self
+    copy.caughtOn = topology
+    return copy
   }
 
   /// The same engine, judged by another profile.
@@ -73,17 +86,23 @@ public struct EngineChoice: Sendable {
     return copy
   }
 
-  static let defaultName = "state-driven"
+  /// The engine a trace runs when it names none, and a command when given none: the name the
+  /// trace format reserves for the built-in engine, whichever module registers it.
+  package static let defaultName = "state-driven"
 
-  public static let `default` = EngineChoice(
-    name: defaultName, summary: "StateDrivenNavigation, the built-in engine", make: { StateDrivenEngine() })
+  /// The engine registered under `defaultName`: the built-in one, where the executable registered
+  /// the built-in engines (`navfuzz` does; a package's own command line may not).
+  package static var registeredDefault: EngineChoice? { named(defaultName) }
 
-  /// The built-in engines: the real one and the one following swift-navigation's choices, then
-  /// every mutant.
-  public static var builtIn: [EngineChoice] { [.default, .swiftNavigationLike] + mutants }
+  /// Every engine known by name: those registered as built in (`registerBuiltIn`), then the
+  /// others, each in the order it was registered.
+  public static var all: [EngineChoice] { registry.withLock { $0.builtIn + $0.others } }
 
-  /// Every engine known by name: the built-in ones, then those registered.
-  public static var all: [EngineChoice] { builtIn + registry.withLock { $0 } }
+  /// Engines registered as built in, in order.
+  public static var builtIn: [EngineChoice] { registry.withLock { $0.builtIn } }
+
+  /// The mutants among the built-in engines, in order: what `navfuzz mutants` measures.
+  public static var mutants: [EngineChoice] { builtIn.filter { $0.mutantOf != nil } }
 
   public static func named(_ name: String) -> EngineChoice? {
     all.first { $0.name == name }
@@ -93,12 +112,27 @@ public struct EngineChoice: Sendable {
   /// `navfuzz list`, the same way the built-in ones are. A name already registered is replaced;
   /// a built-in name cannot be taken.
   public static func register(_ engine: EngineChoice) {
-    guard !builtIn.contains(where: { $0.name == engine.name }) else { return }
-    registry.withLock { engines in
-      engines.removeAll { $0.name == engine.name }
-      engines.append(engine)
+    registry.withLock { registry in
+      guard !registry.builtIn.contains(where: { $0.name == engine.name }) else { return }
+      registry.others.removeAll { $0.name == engine.name }
+      registry.others.append(engine)
     }
   }
 
-  private static let registry = Mutex<[EngineChoice]>([])
+  /// Registers the engines a package ships as its built-in ones (NavFuzz's own: the built-in
+  /// engine, the swift-navigation-like one and the mutants), once: a second call changes nothing.
+  package static func registerBuiltIn(_ engines: [EngineChoice]) {
+    registry.withLock { registry in
+      guard registry.builtIn.isEmpty else { return }
+      registry.builtIn = engines
+      registry.others.removeAll { engine in engines.contains { $0.name == engine.name } }
+    }
+  }
+
+  private struct Registry {
+    var builtIn: [EngineChoice] = []
+    var others: [EngineChoice] = []
+  }
+
+  private static let registry = Mutex(Registry())
 }

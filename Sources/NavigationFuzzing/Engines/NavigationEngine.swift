@@ -21,8 +21,23 @@ public protocol NavigationEngine {
   var screenReading: ScreenReading? { get }
 
   /// Builds the tab bar controller at the root of a topology with tabs, showing `tabs.tabs` and
-  /// driven by its selected tab (default: StateDrivenNavigation's `NavigationTabBarController`).
+  /// driven by its selected tab, both ways. Default: a plain tab bar that shows the tab selected
+  /// when it is built and warns (`engine-warning`) that the engine builds none of its own.
   func makeTabs(_ tabs: TabConnection) -> UITabBarController
+
+  /// Runs `apply` now and again after each change to the observable state it read, for as long as
+  /// `controller` lives: how the harness's screens keep their own non-navigation UI (a title that
+  /// follows the model) and the adapter kit (`AppSlot`, `AppPath`) keep up with the model. An app
+  /// observes its model with the tool its navigation uses, so an engine with its own observation
+  /// says so here, and those re-runs interleave with its navigation's as they would in the app.
+  /// Default: `ModelObservation`, Swift's Observation with each re-run on the next run-loop turn.
+  func observe(_ apply: @escaping @MainActor () -> Void, on controller: UIViewController)
+
+  /// Tracked observation runs (first runs and re-runs) the engine has started in this process.
+  /// The explorer checks that none runs *during* a program write (its partial-order reduction
+  /// rests on that), and `navfuzz bench` divides them by the actions run. Default: those of
+  /// `ModelObservation`.
+  var observationRuns: Int { get }
 
   /// The semantics profile the engine is judged by unless told otherwise (default: `navfuzz`).
   static var semantics: SemanticsProfile { get }
@@ -32,7 +47,21 @@ public protocol NavigationEngine {
 
 extension NavigationEngine {
   public var screenReading: ScreenReading? { nil }
-  public func makeTabs(_ tabs: TabConnection) -> UITabBarController { StateDrivenEngine.tabBar(tabs) }
+
+  public func makeTabs(_ tabs: TabConnection) -> UITabBarController {
+    EngineWarnings.report(
+      "\(type(of: self)) builds no tab bar of its own (NavigationEngine.makeTabs): the selected tab is not driven by the model")
+    let tabBar = UITabBarController()
+    tabBar.setViewControllers(tabs.tabs, animated: false)
+    tabBar.selectedIndex = tabs.model.selectedTab
+    return tabBar
+  }
+
+  public func observe(_ apply: @escaping @MainActor () -> Void, on controller: UIViewController) {
+    ModelObservation.observe(apply, on: controller)
+  }
+
+  public var observationRuns: Int { ModelObservation.trackedRuns }
 
   public static var semantics: SemanticsProfile { .navfuzz }
   public static var contract: EngineContract { EngineContract() }

@@ -1,5 +1,4 @@
 import HeadlessUIKit
-@_spi(Reset) import StateDrivenNavigation
 
 /// An engine that lets the harness reuse a world for the next run instead of building a new one.
 ///
@@ -23,12 +22,4 @@ public protocol ResettableEngine: NavigationEngine {
   /// work is under way that cannot be dropped (an observation re-run due, a controller on its way
   /// out): the harness then builds a fresh world instead.
   func forgetRun() -> Bool
-}
-
-/// The built-in engine, the swift-navigation-like one and every mutant made by changing its rules
-/// keep a presentation's state on the controllers involved, and the rest in `EngineActivity`;
-/// their rules are the world's and stay with it.
-extension StateDrivenEngine: ResettableEngine {
-  public var isAtRest: Bool { EngineActivity.isAtRest }
-  public func forgetRun() -> Bool { EngineActivity.forgetRun() }
 }

@@ -35,7 +35,7 @@ public enum FuzzInput {
   /// Encodes a trace's actions as bytes that decode to the same steps, as far as the generator can
   /// produce them (it uses ids 1-3, its own durations, the buttons the alert on top has): a step it cannot produce is
   /// left out, and so are expectations. Used to turn the corpus into libFuzzer seeds.
-  public static func encode(_ trace: Trace, topology: Topology, engine: EngineChoice = .default) -> [UInt8] {
+  public static func encode(_ trace: Trace, topology: Topology, engine: EngineChoice) -> [UInt8] {
     let runner = Runner(topology: topology, engine: engine)
     let enabled = StepGenerator(choices: ByteChoices([])).enabled
     var bytes: [UInt8] = []
@@ -146,13 +146,21 @@ public enum FuzzTarget {
     let binary = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? ""
     return Topology.builtIn.first { binary == "navfuzz_\($0.name)" } ?? .basic
   }()
-  static let configuredEngine = EngineChoice.named(environmentValue("NAVFUZZ_ENGINE") ?? "") ?? .default
+  /// `NAVFUZZ_ENGINE`, else the built-in engine: the target registers the built-in engines first.
+  static let configuredEngine: EngineChoice = {
+    let name = environmentValue("NAVFUZZ_ENGINE") ?? EngineChoice.defaultName
+    guard let engine = EngineChoice.named(name) ?? EngineChoice.registeredDefault else {
+      writeToStandardError("navfuzz: no engine named '\(name)' is registered in this fuzz target\n")
+      exit(2)
+    }
+    return engine
+  }()
 
   public static func testOneInput(_ bytes: [UInt8], topology: Topology, engine: EngineChoice) {
     let (steps, violation) = run(bytes, topology: topology, engine: engine)
     guard let violation else { return }
     let trace = Trace(
-      topology: topology.name, engine: engine.name == EngineChoice.default.name ? nil : engine.name,
+      topology: topology.name, engine: engine.name == EngineChoice.defaultName ? nil : engine.name,
       steps: steps + [.settle, .expect(.violation(violation.invariant))])
     FuzzCrashRecord.write(topology: topology.name, engine: engine.name)
     // Unbuffered, on stderr: the process is about to trap.

@@ -304,9 +304,11 @@ extension CampaignReport {
     self.defects = []
     self.failures = Self.grouped(replays.flatMap { replay -> [Failure] in
       let topology = Topology.named(replay.trace.topology) ?? .basic
-      let engine = (EngineChoice.named(replay.result.engine) ?? .default)
+      // The engine the trace ran, by the name it was registered under: an engine no longer
+      // registered leaves its failures without a timeline.
+      let engine = EngineChoice.named(replay.result.engine)?
         .judged(by: SemanticsProfile.named(replay.result.semantics) ?? .navfuzz)
-      let frames = Self.timeline(of: replay.trace, topology: topology, engine: engine)
+      let frames = engine.map { Self.timeline(of: replay.trace, topology: topology, engine: $0) } ?? []
       let unexpected = replay.result.unexpectedViolations.map { violation in
         var failure = Failure(
           invariant: violation.invariant.rawValue, alsoViolated: [], explanation: violation.explanation,

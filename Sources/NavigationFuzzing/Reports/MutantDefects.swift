@@ -321,7 +321,7 @@ extension MutantDefects {
   /// a mutant.
   @MainActor
   public static func check(_ engine: EngineChoice, runs: Int = runs) -> Outcome? {
-    guard EngineChoice.mutants.contains(where: { $0.name == engine.name }) else { return nil }
+    guard engine.mutantOf != nil else { return nil }
     let topology = MutantsReport.topology(for: engine)
     var options = Campaign.Options()
     options.runs = runs

@@ -29,26 +29,10 @@ public struct MutantsReport {
     }
   }
 
-  /// The topology each mutant is fuzzed on: the stack mutant needs a path.
+  /// The topology each mutant is fuzzed on: the one its bug shows on (`EngineChoice.caughtOn`),
+  /// else `basic`.
   public static func topology(for engine: EngineChoice) -> Topology {
-    switch engine.name {
-    case "stack-no-write-back": .stack
-    case "stale-alert-write-back", "ondismiss-twice": .callbacks
-    case EngineChoice.endMeetingGlueBug.name: .syncUpsStack
-    case EngineChoice.reusesOneScreenTwice.name: .valueStack
-    case EngineChoice.coverWithoutNavigation.name: .covers
-    case EngineChoice.restoresPoppedScreens.name: .stack
-    case EngineChoice.lastDestinationWins.name: .syncUpsStack
-    case "tab-tap-not-written-back", "tab-rebuilt-on-switch", "pop-to-root-not-heard", "drops-app-delegate",
-      "alert-teardown-before-action":
-      .tabs
-    case "pops-not-animated": .stack
-    case "sn-pops-pusher-under-modal": .basic
-    case "sn-pop-lost-to-path-change", "sn-modal-gone-no-ondismiss", "sn-pops-only-the-top",
-      "sn-pop-sync-erases-append":
-      .stack
-    default: .basic
-    }
+    engine.caughtOn.flatMap(Topology.named) ?? .basic
   }
 
   /// Fuzzes one mutant with `seeds` campaigns of at most `runs` runs each, stopping each at its

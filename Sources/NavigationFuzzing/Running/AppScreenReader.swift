@@ -31,6 +31,11 @@ final class AppScreenReader {
   /// The controller read for each slot's incarnation, for `AppSlot.dismissScreen`.
   private var shownForSlot: [(key: SlotKey, presented: WeakController)] = []
 
+  /// Observes the model for the adapter kit with the world's engine (`NavigationEngine.observe(_:on:)`).
+  func observe(_ apply: @escaping @MainActor () -> Void, on controller: UIViewController) {
+    if let world { world.engine.observe(apply, on: controller) } else { ModelObservation.observe(apply, on: controller) }
+  }
+
   init(world: World, reading: ScreenReading) {
     self.world = world
     self.reading = reading

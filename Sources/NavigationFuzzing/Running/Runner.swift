@@ -89,7 +89,7 @@ public final class Runner {
   /// Violations counted so far, recorded or not: a check that counted none found nothing.
   private(set) var violationsCounted = 0
 
-  public convenience init(topology: Topology, engine: EngineChoice = .default, stopsAtFirstViolation: Bool = false) {
+  public convenience init(topology: Topology, engine: EngineChoice, stopsAtFirstViolation: Bool = false) {
     self.init(
       world: World(topology: topology.spec, engine: engine), topology: topology, engine: engine,
       stopsAtFirstViolation: stopsAtFirstViolation)

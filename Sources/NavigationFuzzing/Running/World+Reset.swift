@@ -1,6 +1,5 @@
 import HeadlessUIKit
 import NavigationReference
-import StateDrivenNavigation
 
 /// A world brought back to where it stood once built, for the next run, instead of a new one.
 ///
@@ -32,7 +31,6 @@ extension World {
     guard environment.runLoop.settle() else { return false }
     // What the engine warned of while going back belongs to no run.
     _ = EngineWarnings.drain()
-    NavigationWarnings.reset()
     guard pristine.holdsTheSameModels(as: self), pristine.hierarchy == PristineWorld.hierarchy(of: self),
       environment.rewind(to: pristine.checkpoint), engine.forgetRun()
     else { return false }

@@ -1,6 +1,5 @@
 import HeadlessUIKit
 import NavigationReference
-import StateDrivenNavigation
 
 /// One run's world: a fresh simulated UIKit, the topology's models, the engine's controllers, and
 /// the reference machine that says what should happen. Nothing is shared with other runs.
@@ -83,7 +82,8 @@ final class World {
     // A world kept for reuse goes first, while its own UIKit is current (`WorldReuse`).
     WorldReuse.letGo()
     environment = HeadlessEnvironment.reset()
-    NavigationWarnings.reset()
+    // A fresh engine for a fresh UIKit: what it keeps in globals of its own, it resets as it is
+    // made (`NavigationEngine`); the harness resets only what is its own.
     engine = choice.make()
     features = choice.makeFeatures()
     reference = ReferenceMachine(topology: topology, semantics: choice.semantics)

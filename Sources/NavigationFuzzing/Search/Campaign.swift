@@ -185,7 +185,7 @@ public struct Campaign {
       shrunkViolation: confirmed ?? violation, reproduces: confirmed != nil)
   }
 
-  private var engineLine: String? { engine.name == EngineChoice.default.name ? nil : engine.name }
+  private var engineLine: String? { engine.name == EngineChoice.defaultName ? nil : engine.name }
   /// Traces say which profile judged them (`EngineChoice.semanticsLineForTraces`).
   private var semanticsLine: String? { engine.semanticsLineForTraces }
 

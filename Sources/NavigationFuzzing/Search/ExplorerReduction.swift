@@ -162,7 +162,7 @@ extension Explorer {
   /// Replays `steps` on a fresh world, watching each write.
   func replayForExpansion(_ steps: [Step]) -> WatchedReplay {
     let runner = Runner(topology: topology, engine: engine)
-    let watch = SynchronousWork(watching: runner.environment)
+    let watch = SynchronousWork(watching: runner.world)
     var replay = WatchedReplay(
       runner: runner, watch: watch,
       facts: PrefixFacts(

@@ -1,5 +1,4 @@
 import HeadlessUIKit
-@_spi(Benchmarks) import StateDrivenNavigation
 
 /// Watches one world for code of the system under test running *during* a program write — the
 /// precondition of the explorer's partial-order reduction (`ExplorerReduction`), checked on every
@@ -7,8 +6,8 @@ import HeadlessUIKit
 ///
 /// A write to the app's model may only schedule work: the engine's observations re-run on the next
 /// run-loop turn, when every write of the turn is in. What the harness can see of code that runs
-/// at once instead: an observation run (`observe`'s first runs and re-runs, counted by
-/// StateDrivenNavigation), a navigation call on UIKit (`HeadlessEnvironment.onNavigationCall`),
+/// at once instead: an observation run (first runs and re-runs, as the engine counts them:
+/// `NavigationEngine.observationRuns`), a navigation call on UIKit (`HeadlessEnvironment.onNavigationCall`),
 /// run-loop work that ran (fewer events pending after the write than before), a transition that
 /// began. Code that touches none of these — an engine's private bookkeeping — is out of its sight;
 /// so is it out of the explorer's state key, which the whole search already trusts.
@@ -30,10 +29,13 @@ final class SynchronousWork {
 
   private let counter = Counter()
   private let environment: HeadlessEnvironment
+  private let engine: any NavigationEngine
 
   /// Starts counting the world's navigation calls (the runner's own hook is kept and still called).
-  init(watching environment: HeadlessEnvironment) {
+  init(watching world: World) {
+    let environment = world.environment
     self.environment = environment
+    engine = world.engine
     let counter = counter
     let previous = environment.onNavigationCall
     environment.onNavigationCall = { call in
@@ -44,14 +46,14 @@ final class SynchronousWork {
 
   func mark() -> Mark {
     Mark(
-      observationRuns: ObserveToken.trackedRuns, navigationCalls: counter.navigationCalls,
+      observationRuns: engine.observationRuns, navigationCalls: counter.navigationCalls,
       pendingEvents: environment.runLoop.pendingCount, isTransitioning: environment.isTransitioning)
   }
 
   /// What ran since `mark`, in words; nil when nothing did.
   func ran(since mark: Mark) -> String? {
     var found: [String] = []
-    let runs = ObserveToken.trackedRuns &- mark.observationRuns
+    let runs = engine.observationRuns &- mark.observationRuns
     if runs != 0 { found.append("\(runs) observation run\(runs == 1 ? "" : "s")") }
     let calls = counter.navigationCalls - mark.navigationCalls
     if calls != 0 { found.append("\(calls) navigation call\(calls == 1 ? "" : "s") on UIKit") }

@@ -295,7 +295,7 @@ public final class ScreenModel: Observable {
 
   // MARK: Reading without tracking (the harness's checks must not register observation)
 
-  func peek(_ index: Int) -> SlotItem? { items[index] }
+  package func peek(_ index: Int) -> SlotItem? { items[index] }
   var peekPath: [PathElement] { storedPath }
   var peekBumps: Int { storedBumps }
   var peekSelectedTab: Int { storedSelectedTab }

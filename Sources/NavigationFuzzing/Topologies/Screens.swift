@@ -1,7 +1,6 @@
 import Foundation
 import HeadlessUIKit
 import NavigationReference
-import StateDrivenNavigation
 
 /// The harness's screen for a model with slots: an ordinary user of the engine, wired in
 /// `viewDidLoad` through the engine adapter, with one piece of non-navigation UI (its title
@@ -27,10 +26,12 @@ final class ScreenController: UIViewController {
       world.engine.wire(world.connection(for: model, slot: index, spec: slot), on: self)
     }
     let name = spec.name
-    observe { [weak self] in
+    // The screen's own UI follows the model the way the app's navigation does (the engine's
+    // observation, `NavigationEngine.observe(_:on:)`).
+    world.engine.observe({ [weak self] in
       guard let self else { return }
       self.title = "\(name) (\(self.model.bumps))"
-    }
+    }, on: self)
   }
 
   override func viewDidAppear(_ animated: Bool) {

@@ -1,7 +1,6 @@
 import CoordinatorsApp
 import NavigationFuzzing
 import NavigationReference
-import StateDrivenNavigation
 import UIKit
 
 /// The app's coordinator, fuzzed as it is: the harness's path and slots call the coordinator's

@@ -1,4 +1,5 @@
 import HeadlessUIKit
+import NavigationFuzzing
 import StateDrivenNavigation
 
 /// A mutant: the app registers one `navigationDestination(for:)` per kind of path element, on a
@@ -7,10 +8,8 @@ import StateDrivenNavigation
 /// last kind's screen (SyncUps' detail and meeting as recording screens). Only a path of several
 /// kinds can show it.
 @MainActor
-struct LastDestinationWinsEngine: NavigationEngine {
-  private let base = StateDrivenEngine()
-
-  func wire(_ slot: SlotConnection, on controller: UIViewController) { base.wire(slot, on: controller) }
+struct LastDestinationWinsEngine: BuiltInEngineVariant {
+  let base = StateDrivenEngine()
 
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
     let stack = NavigationStackController(path: UIBindable(path.model)[dynamicMember: path.pathKeyPath], root: root)

@@ -1,3 +1,4 @@
+import NavigationFuzzing
 @_spi(Rules) import StateDrivenNavigation
 
 extension Mutant {

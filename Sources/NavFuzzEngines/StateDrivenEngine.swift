@@ -1,13 +1,16 @@
 import HeadlessUIKit
+import NavigationFuzzing
 import NavigationReference
-@_spi(Rules) @_spi(Accessors) import StateDrivenNavigation
+@_spi(Benchmarks) @_spi(Rules) @_spi(Accessors) @_spi(Reset) import StateDrivenNavigation
 
 /// The built-in engine: StateDrivenNavigation's public API, one call per slot.
 @MainActor
 public struct StateDrivenEngine: NavigationEngine {
   /// The built-in engine, following its own rules (or those its world was given). Its runtime
-  /// warnings go to `EngineWarnings`.
+  /// warnings go to `EngineWarnings`; those it kept of an earlier world are forgotten (an engine
+  /// is made at the start of every fresh world).
   public init() {
+    NavigationWarnings.reset()
     NavigationWarnings.onWarning = { EngineWarnings.report($0) }
   }
 
@@ -41,6 +44,15 @@ public struct StateDrivenEngine: NavigationEngine {
       }
     }
   }
+
+  public func makeTabs(_ tabs: TabConnection) -> UITabBarController { Self.tabBar(tabs) }
+
+  /// The screens' own UI follows the model with the engine's `observe`, as an app built on it does.
+  public func observe(_ apply: @escaping @MainActor () -> Void, on controller: UIViewController) {
+    controller.observe(apply)
+  }
+
+  public var observationRuns: Int { ObserveToken.trackedRuns }
 
   /// `$model[dynamicMember: slot.itemKeyPath]`, reading and writing the model's subscript
   /// directly instead of through the key path (the same binding, read at every re-run).
@@ -118,3 +130,15 @@ extension SlotAccessors<Bool> {
 
 @MainActor private var slotItemAccessors: [SlotAccessors<SlotItem?>] = []
 @MainActor private var slotFlagAccessors: [SlotAccessors<Bool>] = []
+
+/// The built-in engine, the swift-navigation-like one and every mutant made by changing its rules
+/// keep a presentation's state on the controllers involved, and the rest in `EngineActivity`;
+/// their rules are the world's and stay with it.
+extension StateDrivenEngine: ResettableEngine {
+  public var isAtRest: Bool { EngineActivity.isAtRest }
+  public func forgetRun() -> Bool {
+    guard EngineActivity.forgetRun() else { return false }
+    NavigationWarnings.reset()
+    return true
+  }
+}

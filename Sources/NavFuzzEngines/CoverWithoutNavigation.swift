@@ -1,4 +1,5 @@
 import HeadlessUIKit
+import NavigationFuzzing
 import StateDrivenNavigation
 
 /// A mutant: full-screen covers are presented as their bare screen, without the navigation
@@ -6,8 +7,8 @@ import StateDrivenNavigation
 /// have no stack to go on ("navigationController is nil"), so they never show. A mistake a
 /// developer coming from sheets makes, where a push inside is rarer.
 @MainActor
-struct CoverWithoutNavigationEngine: NavigationEngine {
-  private let base = StateDrivenEngine()
+struct CoverWithoutNavigationEngine: BuiltInEngineVariant {
+  let base = StateDrivenEngine()
 
   func wire(_ slot: SlotConnection, on controller: UIViewController) {
     guard slot.spec.style == .cover else { return base.wire(slot, on: controller) }

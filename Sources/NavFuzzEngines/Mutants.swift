@@ -1,3 +1,4 @@
+import NavigationFuzzing
 @_spi(Rules) import StateDrivenNavigation
 
 /// The built-in engine with one known bug put back: what a developer writing the engine naively
@@ -112,16 +113,39 @@ extension EngineChoice {
   public static let endMeetingGlueBug = EngineChoice(
     name: "end-meeting-before-last", summary: "app glue: end meeting returns to the element before last",
     caughtBy: .referenceAgreement, make: { StateDrivenEngine() }, features: { EndMeetingReturnsToElementBeforeLast() })
+}
 
+extension BuiltInEngines {
   /// Every mutant: the engine's rule variants, the app glue's, the engine variants that replace
   /// one component (a stack controller, how covers are wrapped), the rule variants of
   /// `swift-navigation-like`, then the built-in engine's variants with swift-navigation's
   /// reported defects, then those with tab bar bugs and the harness's former blind spots.
   public static var mutants: [EngineChoice] {
     let components: [EngineChoice] = [
-      endMeetingGlueBug, reusesOneScreenTwice, coverWithoutNavigation, restoresPoppedScreens, lastDestinationWins,
+      EngineChoice.endMeetingGlueBug, .reusesOneScreenTwice, .coverWithoutNavigation, .restoresPoppedScreens,
+      .lastDestinationWins,
     ]
-    return Mutant.all.map(\.engine) + components + Mutant.ofSwiftNavigationLike.map(\.engine)
+    let all =
+      Mutant.all.map(\.engine) + components + Mutant.ofSwiftNavigationLike.map(\.engine)
       + Mutant.ofReportedBugs.map(\.engine) + Mutant.ofTabsAndBlindSpots.map(\.engine)
+    return all.map { mutant in topology(showing: mutant.name).map { mutant.caught(on: $0) } ?? mutant }
+  }
+
+  /// The topology a mutant's bug shows on, where it is not `basic`: a stack bug needs a path, an
+  /// alert callback bug the callbacks topology, a tab bug tabs.
+  private static func topology(showing mutant: String) -> String? {
+    switch mutant {
+    case "stack-no-write-back", "restores-popped-screens", "pops-not-animated", "sn-pop-lost-to-path-change",
+      "sn-modal-gone-no-ondismiss", "sn-pops-only-the-top", "sn-pop-sync-erases-append":
+      "stack"
+    case "stale-alert-write-back", "ondismiss-twice": "callbacks"
+    case "end-meeting-before-last", "last-destination-wins": "syncups-stack"
+    case "reuse-one-screen-twice": "value-stack"
+    case "cover-without-navigation": "covers"
+    case "tab-tap-not-written-back", "tab-rebuilt-on-switch", "pop-to-root-not-heard", "drops-app-delegate",
+      "alert-teardown-before-action":
+      "tabs"
+    default: nil
+    }
   }
 }

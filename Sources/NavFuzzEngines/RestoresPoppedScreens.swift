@@ -1,4 +1,5 @@
 import HeadlessUIKit
+import NavigationFuzzing
 import StateDrivenNavigation
 
 /// A mutant: when a pop ends, the stack first "repairs" itself from the path it last saw — which
@@ -7,10 +8,8 @@ import StateDrivenNavigation
 /// moment (swift-navigation #243 is this shape: a write in the revealed screen's `viewWillAppear`
 /// re-pushed the screen just popped).
 @MainActor
-struct RestoresPoppedScreensEngine: NavigationEngine {
-  private let base = StateDrivenEngine()
-
-  func wire(_ slot: SlotConnection, on controller: UIViewController) { base.wire(slot, on: controller) }
+struct RestoresPoppedScreensEngine: BuiltInEngineVariant {
+  let base = StateDrivenEngine()
 
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
     let stack = StateDrivenEngine.stack(path, root: root, NavigationStackController.init)

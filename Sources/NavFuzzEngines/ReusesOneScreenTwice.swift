@@ -1,4 +1,5 @@
 import HeadlessUIKit
+import NavigationFuzzing
 @_spi(Mutants) import StateDrivenNavigation
 
 /// A mutant: the stack's rebuild finds a screen to reuse for an equal value but forgets to take it
@@ -6,10 +7,8 @@ import HeadlessUIKit
 /// controller on the stack twice — an exception on a device. Only paths of plain values, equal by
 /// value, can show it.
 @MainActor
-struct ReusesOneScreenTwiceEngine: NavigationEngine {
-  private let base = StateDrivenEngine()
-
-  func wire(_ slot: SlotConnection, on controller: UIViewController) { base.wire(slot, on: controller) }
+struct ReusesOneScreenTwiceEngine: BuiltInEngineVariant {
+  let base = StateDrivenEngine()
 
   func makeStack(_ path: PathConnection, root: UIViewController) -> UINavigationController {
     StateDrivenEngine.stack(path, root: root) { ReusingStackController(path: $0, root: $1) }
