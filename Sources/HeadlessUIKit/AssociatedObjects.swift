@@ -1,5 +1,8 @@
 import Foundation
 
+// Darwin has the Objective-C runtime, whose associated objects these stand in for on Linux; the
+// side table below is HeadlessUIKit's own on every platform.
+#if !canImport(Darwin)
 /// How an associated value is held (the Objective-C runtime's policies). `assign` holds weakly
 /// here (Objective-C would hold an unretained pointer); the others hold strongly. Copying is not
 /// modelled: values are Swift values or references.
@@ -28,6 +31,7 @@ public func objc_setAssociatedObject(
 public func objc_removeAssociatedObjects(_ object: Any) {
   AssociationTable.shared.removeAll(for: object as AnyObject)
 }
+#endif
 
 /// One associated value, held as its policy says.
 struct Association {

@@ -1,5 +1,8 @@
 import Foundation
 
+// Darwin has Core Graphics, whose `CGAffineTransform` this stands in for on Linux.
+#if !canImport(Darwin)
+
 /// Core Graphics' affine transform, as view code sets it on `UIView.transform` (a nudge, a scale
 /// for a pressed state): the matrix is kept and composed as Core Graphics composes it; nothing is
 /// drawn. Linux's Foundation has no CoreGraphics, so the type lives here.
@@ -39,3 +42,6 @@ public struct CGAffineTransform: Equatable, Sendable {
     CGAffineTransform(rotationAngle: angle).concatenating(self)
   }
 }
+#else
+  @_exported import CoreGraphics
+#endif

@@ -1,5 +1,9 @@
 import Foundation
 
+// Darwin's Foundation has key-value observing of its own (the Objective-C runtime's): this stand-in
+// is Linux's only.
+#if !canImport(Darwin)
+
 /// Key-value observing, for the UIKit properties that post it: Swift's `observe(\.keyPath)` on an
 /// `NSObject`, which Foundation on Linux lacks (it needs the Objective-C runtime's setter
 /// swizzling). Here the properties that UIKit code observes (a control's value, a text field's
@@ -115,3 +119,4 @@ extension Equatable {
     return self == other
   }
 }
+#endif
