@@ -10,7 +10,8 @@ public struct NavFuzzCommand: ParsableCommand {
     commandName: "navfuzz",
     abstract: "Fuzz state-driven navigation on a headless UIKit, against reference state machines.",
     discussion: """
-      Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input error.
+      Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input error, \
+      130 interrupted (Ctrl-C, SIGTERM); each in full in docs/COMMANDS.md, "Exit codes".
       """,
     subcommands: [
       RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ExploreCommand.self, MutantsCommand.self, ListCommand.self,
