@@ -171,7 +171,7 @@ extension TextField where Label == Text {
 
 extension TextField: PrimitiveView {
   @MainActor func update(_ node: ViewNode) {
-    node.role = .field(title, value: text.wrappedValue)
+    node.role = .field(title, value: node.track { text.wrappedValue })
     node.setChildren([])
   }
 }
@@ -220,7 +220,7 @@ extension Toggle where Label == Text {
 
 extension Toggle: PrimitiveView {
   @MainActor func update(_ node: ViewNode) {
-    node.role = .control("toggle", value: isOn.wrappedValue ? "on" : "off")
+    node.role = .control("toggle", value: node.track { isOn.wrappedValue } ? "on" : "off")
     node.setChildren([(.content, label)])
   }
 }
@@ -258,7 +258,7 @@ extension Picker where Label == Text {
 
 extension Picker: PrimitiveView {
   @MainActor func update(_ node: ViewNode) {
-    node.role = .control("picker", value: String(describing: selection.wrappedValue))
+    node.role = .control("picker", value: String(describing: node.track { selection.wrappedValue }))
     // The options are not on screen until the picker opens; only the label is.
     node.setChildren([(.content, label)])
   }

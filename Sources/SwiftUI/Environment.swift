@@ -78,10 +78,6 @@ public final class ObservableObjectPublisher: @unchecked Sendable {
   /// Tells every view that depends on the object that it changes: each is evaluated again on a
   /// later turn of the run loop.
   public func send() {
-    guard Thread.isMainThread else {
-      Task { @MainActor in self.send() }
-      return
-    }
     MainActor.assumeIsolated {
       for id in order {
         guard let node = subscribers[id]?.node else { continue }

@@ -168,6 +168,7 @@ extension NavigationStack: PrimitiveView {
     }
     node.role = .container(coordinator)
     coordinator.path = path ?? coordinator.ownPath(node)
+    _ = node.track { coordinator.path.get() }
     coordinator.environment = node.environment
     coordinator.updateRoot(root)
     node.setChildren([])

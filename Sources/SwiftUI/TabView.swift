@@ -73,6 +73,7 @@ extension TabView: PrimitiveView {
     } else {
       coordinator.selection = nil
     }
+    _ = node.track { selection?.wrappedValue }
     coordinator.update(tabs: TabCoordinator.tabViews(in: content), environment: node.environment)
     node.setChildren([])
     node.region.embedIfNeeded(coordinator)

@@ -133,6 +133,15 @@ final class ViewNode {
     for child in children { child.forEachNode(body) }
   }
 
+  /// Reads what `read` reads in an Observation tracking scope of this node's: a primitive's own
+  /// reads (a stack's path, a tab view's selection, a field's text) evaluate it again when they
+  /// change, as SwiftUI's attributes do. Only `read`: the children are evaluated in scopes of
+  /// their own (Observation merges a nested scope's reads into the enclosing one).
+  func track<T>(_ read: () -> T) -> T {
+    let reference = NodeReference(node: self, generation: generation)
+    return withObservationTracking(read) { SwiftUIEnvironment.observedChange(reference) }
+  }
+
   func invalidate() {
     guard isAlive else { return }
     graph.invalidate(self)
@@ -256,12 +265,12 @@ extension SwiftUIEnvironment {
   func evaluate(_ node: ViewNode) {
     node.isDirty = false
     node.generation += 1
+    let reference = NodeReference(node: node, generation: node.generation)
     if let primitive = node.view as? PrimitiveView {
       primitive.update(node)
       return
     }
     DynamicPropertyLinker.link(node.view, to: node)
-    let reference = NodeReference(node: node, generation: node.generation)
     evaluatingBodies += 1
     let body = withObservationTracking {
       Self.body(of: node.view)
@@ -276,20 +285,13 @@ extension SwiftUIEnvironment {
   private static func body<V: View>(of view: V) -> any View { view.body }
 
   /// Observation's change handler: the node is evaluated again on a later turn of the run loop.
+  /// Models are changed on the main actor, as SwiftUI requires of what its views observe (the
+  /// simulated world is single-threaded: a change from elsewhere traps here).
   nonisolated static func observedChange(_ reference: NodeReference) {
-    if Thread.isMainThread {
-      MainActor.assumeIsolated {
-        guard let node = reference.node, node.generation == reference.generation else { return }
-        node.graph.noteTransactionOfAWrite()
-        node.invalidate()
-      }
-    } else {
-      // A model changed off the main actor: SwiftUI would complain too; the update is queued on
-      // the main actor, which the virtual run loop then orders like any other work.
-      Task { @MainActor in
-        guard let node = reference.node, node.generation == reference.generation else { return }
-        node.invalidate()
-      }
+    MainActor.assumeIsolated {
+      guard let node = reference.node, node.generation == reference.generation else { return }
+      node.graph.noteTransactionOfAWrite()
+      node.invalidate()
     }
   }
 
