@@ -172,7 +172,12 @@ extension NavigationStack: PrimitiveView {
     coordinator.environment = node.environment
     coordinator.updateRoot(root)
     node.setChildren([])
-    coordinator.setNeedsReconcile()
+    if coordinator.hasReconciled {
+      coordinator.setNeedsReconcile()
+    } else {
+      // The first path is the stack's before it is on screen (rule 35): no push, no animation.
+      coordinator.reconcile()
+    }
     node.region.embedIfNeeded(coordinator)
   }
 }
@@ -219,6 +224,7 @@ final class StackCoordinator: ContainerCoordinator, UINavigationControllerDelega
   /// Entries taken off the stack whose controllers UIKit may still be animating away.
   private var retiring: [StackEntry] = []
   private var needsReconcile = false
+  private(set) var hasReconciled = false
   private var isRefreshing = false
   private var reportedDuplicates = Set<ObjectIdentifier>()
   /// Set while a `dismiss()` pop runs, so its write-back is attributed to it.
@@ -293,6 +299,8 @@ final class StackCoordinator: ContainerCoordinator, UINavigationControllerDelega
   func reconcile() {
     needsReconcile = false
     guard node.isAlive else { return }
+    let isFirst = !hasReconciled
+    hasReconciled = true
     let values = path.get()
     let pathEntries = entries.prefix { $0.value != nil }
     var same = 0
@@ -304,9 +312,7 @@ final class StackCoordinator: ContainerCoordinator, UINavigationControllerDelega
     }
     node.graph.apply(.positionsAreIdentities)
     if values.count - same > 1 { node.graph.apply(.appendingSeveralPushesOnce) }
-    if entries.isEmpty, same == 0, navigation.viewIfLoaded == nil || !navigation.isVisible {
-      node.graph.apply(.initialPathShownAtOnce)
-    }
+    if isFirst { node.graph.apply(.initialPathShownAtOnce) }
     let removed = Array(entries[same...])
     var next = Array(entries[..<same])
     for index in same..<values.count {
@@ -314,7 +320,8 @@ final class StackCoordinator: ContainerCoordinator, UINavigationControllerDelega
     }
     entries = next
     retiring.append(contentsOf: removed)
-    navigation.setViewControllers([rootController] + entries.map(\.controller), animated: node.graph.animatesChanges)
+    navigation.setViewControllers(
+      [rootController] + entries.map(\.controller), animated: !isFirst && node.graph.animatesChanges)
     refreshContents()
   }
 
