@@ -1,5 +1,5 @@
-// An app written as ordinary iOS 17 SwiftUI code: tree-based navigation, one optional enum
-// destination in an @Observable model driving a push by item, two sheets, an alert and a
+// An app written as ordinary iOS 17 SwiftUI code: tree-based navigation, optional enum
+// destinations in an @Observable model driving a push by item, two sheets, an alert and a
 // confirmation dialog. Compiled unchanged in the Swift 6 (SwiftUITests) and Swift 5
 // (SwiftUISwift5Tests) language modes. In an app target it would carry `@main`; a test target
 // has its own entry point, so the tests launch it instead.
@@ -13,16 +13,21 @@ struct Fruit: Identifiable, Hashable {
 
 @Observable
 final class TreeModel {
+  /// What the list shows over itself.
   enum Destination: Equatable {
     case detail(Fruit)
-    case edit(Fruit)
     case about
+  }
+  /// What a fruit's screen shows over itself.
+  enum DetailDestination: Equatable {
+    case edit(Fruit)
     case confirmDelete(Fruit)
-    case alert(String)
   }
 
   var fruits = [Fruit(id: 1, name: "Apple"), Fruit(id: 2, name: "Banana")]
   var destination: Destination?
+  var detailDestination: DetailDestination?
+  var alertMessage: String?
   var log: [String] = []
 
   var detail: Fruit? {
@@ -32,36 +37,38 @@ final class TreeModel {
     }
   }
 
-  var editing: Fruit? {
-    get { if case .edit(let fruit) = destination { return fruit } else { return nil } }
-    set {
-      if let newValue { destination = .edit(newValue) } else if case .edit = destination { destination = nil }
-    }
-  }
-
   var showsAbout: Bool {
     get { destination == .about }
     set { if newValue { destination = .about } else if destination == .about { destination = nil } }
   }
 
+  var editing: Fruit? {
+    get { if case .edit(let fruit) = detailDestination { return fruit } else { return nil } }
+    set {
+      if let newValue {
+        detailDestination = .edit(newValue)
+      } else if case .edit = detailDestination {
+        detailDestination = nil
+      }
+    }
+  }
+
   var confirmsDelete: Bool {
-    get { if case .confirmDelete = destination { return true } else { return false } }
-    set { if !newValue, case .confirmDelete = destination { destination = nil } }
+    get { if case .confirmDelete = detailDestination { return true } else { return false } }
+    set { if !newValue, case .confirmDelete = detailDestination { detailDestination = nil } }
   }
 
   var showsAlert: Bool {
-    get { if case .alert = destination { return true } else { return false } }
-    set { if !newValue, case .alert = destination { destination = nil } }
-  }
-
-  var alertMessage: String? {
-    if case .alert(let message) = destination { return message } else { return nil }
+    get { alertMessage != nil }
+    set { if !newValue { alertMessage = nil } }
   }
 
   func delete(_ fruit: Fruit) {
     fruits.removeAll { $0.id == fruit.id }
     log.append("deleted \(fruit.name)")
-    destination = .alert("\(fruit.name) deleted")
+    detailDestination = nil
+    destination = nil
+    alertMessage = "\(fruit.name) deleted"
   }
 }
 
@@ -97,9 +104,6 @@ struct FruitListView: View {
       .sheet(isPresented: $model.showsAbout) {
         AboutView()
       }
-      .sheet(item: $model.editing, onDismiss: { model.log.append("edit dismissed") }) { fruit in
-        EditFruitView(fruit: fruit, model: model)
-      }
       .alert("Done", isPresented: $model.showsAlert, presenting: model.alertMessage) { _ in
         Button("OK") { model.log.append("alert OK") }
       } message: { message in
@@ -117,11 +121,14 @@ struct FruitDetailView: View {
   var body: some View {
     VStack {
       Text(fruit.name)
-      Button("Edit") { model.destination = .edit(fruit) }
-      Button("Delete", role: .destructive) { model.destination = .confirmDelete(fruit) }
+      Button("Edit") { model.detailDestination = .edit(fruit) }
+      Button("Delete", role: .destructive) { model.detailDestination = .confirmDelete(fruit) }
       Button("Close") { dismiss() }
     }
     .navigationTitle(fruit.name)
+    .sheet(item: $model.editing, onDismiss: { model.log.append("edit dismissed") }) { fruit in
+      EditFruitView(fruit: fruit, model: model)
+    }
     .confirmationDialog("Delete \(fruit.name)?", isPresented: $model.confirmsDelete, titleVisibility: .visible) {
       Button("Delete", role: .destructive) { model.delete(fruit) }
     }
