@@ -80,7 +80,7 @@ public enum SwiftUIRule: Int, Sendable, CaseIterable, CustomStringConvertible {
     ("modifying-state-during-update", nil, .device, "SwiftUI's console message \"Modifying state during view update, this will cause undefined behavior.\""),
     ("sheet-follows-its-bool", 1, .documented, "sheet(isPresented:onDismiss:content:): true presents, false dismisses, onDismiss for every dismissal"),
     ("sheet-follows-its-item", 2, .documented, "sheet(item:onDismiss:content:): non-nil presents content(item), nil dismisses"),
-    ("item-identity-change-re-presents", 3, .device, "sheet(item:) documentation (\"the system dismisses the sheet and replaces it\"); swift-navigation PR #238 vanilla sample: onDismiss between the two"),
+    ("item-identity-change-represents", 3, .device, "sheet(item:) documentation (\"the system dismisses the sheet and replaces it\"); swift-navigation PR #238 vanilla sample: onDismiss between the two"),
     ("same-identity-updates-in-place", 4, .inferred, "rule 3 keys on id and state follows view identity (rule 46); no device report"),
     ("swipe-down-writes-back-at-the-end", 5, .device, "FlowStacks #69: the binding's setter \"is invoked at the very end of the dismissal\" (iOS 17); write-then-onDismiss order inferred"),
     ("cancelled-swipe-writes-nothing", 6, .inferred, "UIKit reports a dismissal only when it completes"),
