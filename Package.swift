@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// NOTE TO THE SWIFTUI HELPER (from the lead; delete this line before you commit): read /work/helper-common.md now — it has the common ground and your HARD DEADLINE (everything committed on branch `swiftui` by 03:55 UTC).
 import Foundation
 import PackageDescription
 
@@ -109,3 +110,17 @@ if ProcessInfo.processInfo.environment["NAVFUZZ_LIBFUZZER"] == "1" {
     .executableTarget(name: "NavFuzzLibFuzzer", dependencies: ["NavigationFuzzing", "NavFuzzEngines"], path: "Fuzz/Target"))
   package.products.append(.executable(name: "navfuzz-libfuzzer", targets: ["NavFuzzLibFuzzer"]))
 }
+
+// MARK: SwiftUI, headless (issue 35)
+// `import SwiftUI` for SwiftUI navigation code compiled unchanged against HeadlessUIKit, as `UIKit`
+// is HeadlessUIKit under Apple's name. Only where Apple ships no SwiftUI: on Darwin the SDK's own
+// module has that name, so the product and its test targets are not declared there.
+#if !canImport(Darwin)
+package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
+package.targets.append(contentsOf: [
+  .target(name: "SwiftUI", dependencies: ["HeadlessUIKit"]),
+  .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI"]),
+  // The same kind of app code in the Swift 5 language mode, as most apps still build.
+  .testTarget(name: "SwiftUISwift5Tests", dependencies: ["SwiftUI"], swiftSettings: [.swiftLanguageMode(.v5)]),
+])
+#endif
