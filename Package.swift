@@ -1,5 +1,4 @@
 // swift-tools-version: 6.0
-// NOTE TO THE SWIFTUI HELPER (from the lead; delete this line before you commit): read /work/helper-common.md now — it has the common ground and your HARD DEADLINE (everything committed on branch `swiftui` by 03:55 UTC).
 import Foundation
 import PackageDescription
 
@@ -111,7 +110,7 @@ if ProcessInfo.processInfo.environment["NAVFUZZ_LIBFUZZER"] == "1" {
   package.products.append(.executable(name: "navfuzz-libfuzzer", targets: ["NavFuzzLibFuzzer"]))
 }
 
-// MARK: SwiftUI, headless (issue 35)
+// MARK: SwiftUI, headless
 // `import SwiftUI` for SwiftUI navigation code compiled unchanged against HeadlessUIKit, as `UIKit`
 // is HeadlessUIKit under Apple's name. Only where Apple ships no SwiftUI: on Darwin the SDK's own
 // module has that name, so the product and its test targets are not declared there.
