@@ -3,7 +3,7 @@ import NavigationReference
 /// The work `navfuzz bench` times: the reference machine alone, and whole runs of the engine on
 /// HeadlessUIKit with every invariant checked after every step.
 @MainActor
-public enum Benchmarks {
+package enum Benchmarks {
   /// Applies `count` random program steps to the reference machine of `topology`; returns a
   /// checksum so the work cannot be optimised away.
   public static func referenceSteps(_ count: Int, topology: Topology, seed: UInt64 = 1) -> UInt64 {

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// `import` finds it from the crash's own name (`<prefix>crash-<hash>`). One record serves every
 /// artifact under one prefix, as `Fuzz/run.sh` gives each topology and engine a folder of its own.
-public enum FuzzCrashRecord {
+package enum FuzzCrashRecord {
   public static let fileSuffix = "navfuzz-target.txt"
 
   /// The record's text.

@@ -133,7 +133,7 @@ public enum FuzzInput {
 /// (default the built-in engine). On a violation it prints the invariant and the decoded trace, then traps, so libFuzzer
 /// saves the input.
 @MainActor
-public enum FuzzTarget {
+package enum FuzzTarget {
   public static func testOneInput(_ bytes: [UInt8]) {
     testOneInput(bytes, topology: configuredTopology, engine: configuredEngine)
   }

@@ -1,7 +1,7 @@
 /// A line diff in swift-custom-dump's style: `−` for what was expected and is missing, `+` for what
 /// appeared instead, two spaces for lines both have. Lists here are a few dozen lines at most, so
 /// a plain longest-common-subsequence table is enough (and needs no dependency).
-public enum LineDiff {
+package enum LineDiff {
   public static func lines(expected: [String], actual: [String]) -> [String] {
     let n = expected.count, m = actual.count
     // common[i][j]: the longest common subsequence of expected[i...] and actual[j...].

@@ -2,7 +2,7 @@
 /// put back) must be caught by the random fuzzer, by the invariant that names its bug, with a
 /// short counterexample.
 @MainActor
-public struct MutantsReport {
+package struct MutantsReport {
   public struct Row: Sendable {
     public var engine: String
     public var topology: String

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The shell commands reports and the terminal print to repeat a failure. A trace of a topology
 /// loaded from a file is unreadable without that file, so the commands name it (`--topology FILE`).
-public enum ReplayCommandLine {
+package enum ReplayCommandLine {
   /// The executable the commands run: `navfuzz`, or a package's own executable running the
   /// command line with its engines and topologies registered (`NavFuzzCommand.main` names the one
   /// running), since only that one knows them.

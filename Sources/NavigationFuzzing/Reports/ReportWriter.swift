@@ -4,7 +4,7 @@ import Foundation
 /// The four are written as a set: each first to a temporary file in the folder, then all renamed
 /// into place, so a full disk or a failed write leaves the folder's earlier reports as they were,
 /// never a new report.json beside an old report.html.
-public enum ReportWriter {
+package enum ReportWriter {
   public static func write(_ report: CampaignReport, to folder: String) throws -> [String] {
     let directory = URL(fileURLWithPath: folder)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

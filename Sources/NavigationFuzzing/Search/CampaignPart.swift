@@ -3,7 +3,7 @@
 /// indices and symptoms, not traces: the merging process sorts them into defects in run order and
 /// rebuilds (and shrinks) the first run of each symptom from its seed, so the merged result is the
 /// one a single process would have produced, whatever N.
-public struct CampaignPart: Codable, Sendable {
+package struct CampaignPart: Codable, Sendable {
   /// A run that failed, or reached known defects and went on past them.
   public struct Run: Codable, Sendable, Equatable {
     public var index: Int
@@ -38,7 +38,7 @@ extension Campaign {
   /// Merges parts given in run order into the result one process running every range in turn
   /// would have had: statistics summed, and the runs sorted into defects in run order, the first
   /// run of each symptom rebuilt here from its seed.
-  public func merge(_ parts: [CampaignPart]) -> Result {
+  package func merge(_ parts: [CampaignPart]) -> Result {
     var result = Result()
     var ledger = DefectLedger(topology: topology.name, baseline: options.baseline)
     for part in parts {

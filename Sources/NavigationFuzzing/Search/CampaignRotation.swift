@@ -3,7 +3,7 @@
 /// campaign `navfuzz run --topology T --seed S --runs N` — the same campaign seed, run indices from
 /// 0 — so any topology's part of a rotation repeats on its own, and so does each of its runs by its
 /// run seed. A topology added to the registry joins the rotation with nothing else to change.
-public struct CampaignRotation: Sendable {
+package struct CampaignRotation: Sendable {
   /// One topology and the number of runs it gets.
   public struct Share: Sendable {
     public var topology: Topology

@@ -54,7 +54,7 @@ public struct Explorer {
   var recordsKeys = false
   /// Expands prefixes `batchSize` at a time elsewhere (other processes), returning their
   /// expansions in order; nil expands each here, one by one. Either way the search is the same.
-  public var expandsBatch: (([[Step]]) -> [ExplorerExpansion])?
+  package var expandsBatch: (([[Step]]) -> [ExplorerExpansion])?
   public var batchSize = 512
 
   public init(topology: Topology, engine: EngineChoice) {

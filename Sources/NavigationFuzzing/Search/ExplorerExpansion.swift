@@ -2,7 +2,7 @@
 /// it reaches, in alphabet order, each with what it led to. Expansions are independent of one
 /// another, so they can be made anywhere — in other processes (`navfuzz explore --jobs`) — and the
 /// search merges them in frontier order: the same search whoever made them.
-public struct ExplorerExpansion: Sendable, Equatable {
+package struct ExplorerExpansion: Sendable, Equatable {
   public enum Outcome: Sendable, Equatable {
     /// The key of the state reached (`Explorer.stateKey`).
     case state(UInt64)
@@ -54,7 +54,7 @@ extension Explorer {
   /// Expands `prefix`: the replay that gives its alphabet takes the first action it must replay,
   /// and each other such action is tried on a replay of its own; actions that provably end where
   /// the prefix ends (`reachesPrefixState`) are not replayed.
-  public func expand(_ prefix: [Step]) -> ExplorerExpansion {
+  package func expand(_ prefix: [Step]) -> ExplorerExpansion {
     expand(prefix, head: nil, wantsHead: nil).expansion
   }
 
@@ -199,7 +199,7 @@ extension Explorer {
   }
 
   /// What `expandEncoded` wrote, read back.
-  public func decodeExpansions(_ text: String) throws(TraceError) -> [ExplorerExpansion] {
+  package func decodeExpansions(_ text: String) throws(TraceError) -> [ExplorerExpansion] {
     var expansions: [ExplorerExpansion] = []
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
       var expansion = ExplorerExpansion(steps: [])

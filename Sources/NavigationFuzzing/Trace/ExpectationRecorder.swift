@@ -3,7 +3,7 @@
 /// run has, so a hand-written trace gets its expectations from a run a person has checked.
 /// Everything else in the file (comments, blank lines, other steps) is kept as written.
 @MainActor
-public enum ExpectationRecorder {
+package enum ExpectationRecorder {
   /// The trace's text with its expectations recorded from `result` (a replay of the same text).
   public static func record(_ text: String, trace: Trace, result: ReplayResult) -> String {
     var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)

@@ -5,7 +5,7 @@
 /// 20,000-level address made one error 300,000 characters long. So invisible characters are
 /// written as their code points (`<U+200B>`), and a long line keeps its start and its end (where
 /// the difference usually is) around a note of what was left out.
-public enum MessageText {
+package enum MessageText {
   /// The longest line a message shows, in characters, its elision note included.
   public static let lineLimit = 1_000
 

@@ -5,7 +5,7 @@ import Foundation
 /// Why: `FileManager.fileExists` answers false for a loop of symbolic links, a link to nothing, a
 /// folder that cannot be searched and a missing file alike, so all of them read "no such file" —
 /// and a user stares at a file that `ls` lists. The system's own error tells them apart.
-public enum MissingPath {
+package enum MissingPath {
   /// The reason `path` does not open; `missing` is what to say when nothing is there at all
   /// ("no such file", "no such file or folder").
   public static func reason(_ path: String, missing: String = "no such file") -> String {

@@ -1,6 +1,6 @@
 /// Where a file stops being UTF-8 text, so "not UTF-8" names the line and column of the culprit
 /// (a Latin-1 'é' in a comment on line 40), not line 1. Traces and topology files are UTF-8.
-public enum UTF8Validation {
+package enum UTF8Validation {
   /// The 1-based line and column (in characters) of the first byte that does not start or continue
   /// a valid UTF-8 sequence, or nil when `bytes` are all UTF-8.
   public static func firstInvalidByte(in bytes: some Sequence<UInt8>) -> (line: Int, column: Int)? {
