@@ -35,9 +35,11 @@ struct BaselineOptions: ParsableArguments {
       }
       throw TraceError(file: path, line: 1, message: "no such file (--update-baseline creates it)")
     }
-    guard !isDirectory.boolValue else { throw TraceError(file: path, line: 1, message: "a folder, not a baseline file") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw TraceError(file: path, line: 1, message: "cannot read the file (permissions?)")
+    let data: Data
+    do throws(InputFile.Unreadable) {
+      data = try InputFile.read(path, kind: "baseline file")
+    } catch {
+      throw TraceError(file: path, line: 1, message: error.reason)
     }
     guard let text = String(data: data, encoding: .utf8) else {
       let place = UTF8Validation.firstInvalidByte(in: data)
@@ -48,13 +50,13 @@ struct BaselineOptions: ParsableArguments {
     return try DefectBaseline.parse(text, source: path)
   }
 
-  /// Record mode: writes `baseline` with `defects` added, whole or not at all, and says what changed.
-  func record(_ defects: [Defect], into baseline: DefectBaseline) throws {
+  /// Record mode: adds `defects` to the file, whole or not at all, and says what changed. The
+  /// file is read again under a lock first (`DefectBaselineFile`): what another run recorded
+  /// since this one started stays.
+  func record(_ defects: [Defect]) throws {
     guard updateBaseline, let path = self.baseline, let reason else { return }
-    let updated = baseline.recording(defects, reason: reason)
-    try Output.write(updated.print(), to: path)
-    let added = updated.entries.count - baseline.entries.count
-    print("baseline: \(path) now lists \(updated.entries.count) known defect(s), \(added) recorded by this run")
+    let recorded = try Output.writing(path) { try DefectBaselineFile.record(defects, reason: reason, into: path) }
+    print("baseline: \(path) now lists \(recorded.after) known defect(s), \(recorded.added) recorded by this run")
   }
 
   /// The worker processes' arguments: they read the same file (never write it); a file record

@@ -74,7 +74,12 @@ struct MutantsCommand: ParsableCommand {
           } : nil
         let row = MutantsReport.row(
           for: engine, seeds: seeds, runs: runs, exhaustiveShrinkDepth: explore ? depth : 0, noRaces: noRaces, now: now,
-          explore: exploreShortest, keepsGoing: { !interruption.happened }
+          explore: exploreShortest, keepsGoing: { !interruption.happened },
+          shrinkProgress: { position in
+            progress.line(
+              "\(mutant.name) (\(number + 1) of \(EngineChoice.mutants.count)): shrinking, \(ShrinkCommand.describe(position))",
+              elapsed: now())
+          }
         ) { seed in
           progress.line(
             "\(mutant.name) (\(number + 1) of \(EngineChoice.mutants.count)): seed \(seed) of \(seeds) done, "
