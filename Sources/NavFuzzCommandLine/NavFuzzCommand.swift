@@ -37,13 +37,18 @@ public struct NavFuzzCommand: ParsableCommand {
   /// The commands it prints to rerun or replay a failure name the executable running it.
   public static func main() {
     if let name = runningExecutableName { ReplayCommandLine.executable = name }
-    let interruption = Interruption.install()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // A `--jobs` worker is signalled by the process that started it, which reads its exit status
+    // and output: it keeps the handling its command gives it (none for an explorer's worker,
+    // which dies at once; a campaign's part still written and exit 0).
+    let isWorker = arguments.contains { $0.hasPrefix("--worker-") }
+    let interruption = isWorker ? nil : Interruption.install()
     do {
-      var command = try parseAsRoot(DashArguments.prepared(Array(CommandLine.arguments.dropFirst())))
+      var command = try parseAsRoot(DashArguments.prepared(arguments))
       try command.run()
       // A command that does not look for a signal (`list`) still ended early by it, as far as
       // the caller knows: 130, as documented, never 0.
-      if interruption.happened { Foundation.exit(130) }
+      if interruption?.happened == true { Foundation.exit(130) }
     } catch let exit as ExitCode {
       Foundation.exit(exit.rawValue)
     } catch {
