@@ -81,9 +81,12 @@ struct MutantsCommand: ParsableCommand {
               elapsed: now())
           }
         ) { seed in
-          progress.line(
+          let text =
             "\(mutant.name) (\(number + 1) of \(EngineChoice.mutants.count)): seed \(seed) of \(seeds) done, "
-              + progress.left(done: number, elapsed: now()), elapsed: now())
+            + progress.left(done: number, elapsed: now())
+          // Each mutant's first seed always shows (a log then names every mutant, however quick),
+          // the others as the interval allows.
+          if seed == 1 { progress.phase(text, elapsed: now()) } else { progress.line(text, elapsed: now()) }
         }
         // Interrupted within the row: it is incomplete, so it is left out, not shown as measured.
         if interruption.happened { break }
