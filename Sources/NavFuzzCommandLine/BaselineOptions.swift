@@ -35,19 +35,11 @@ struct BaselineOptions: ParsableArguments {
       }
       throw TraceError(file: path, line: 1, message: "no such file (--update-baseline creates it)")
     }
-    let data: Data
-    do throws(InputFile.Unreadable) {
-      data = try InputFile.read(path, kind: "baseline file")
-    } catch {
-      throw TraceError(file: path, line: 1, message: error.reason)
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      let place = UTF8Validation.firstInvalidByte(in: data)
-      throw TraceError(
-        file: path, line: place?.line ?? 1, message: "not UTF-8 text (column \(place?.column ?? 1)): a baseline file is UTF-8 text")
-    }
+    // Read (and found well-formed) before the write check: a folder or a malformed file is
+    // said as such.
+    let known = try DefectBaselineFile.read(path)
     if updateBaseline { try Output.checkFile(path, option: "--baseline") }
-    return try DefectBaseline.parse(text, source: path)
+    return known
   }
 
   /// Record mode: adds `defects` to the file, whole or not at all, and says what changed. The

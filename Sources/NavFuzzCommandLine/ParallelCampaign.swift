@@ -45,9 +45,10 @@ enum ParallelCampaign {
   /// (each keeps its count in a file, `--worker-progress`), for a progress line over every
   /// process; `waiting` is told that count while this process waits for the workers, `finished`
   /// as each worker ends. A worker that ends without its part (killed, crashed) is returned in
-  /// `lost`, not thrown: the other parts are what was found, and are kept. Once `interrupted` says so, the workers still running get SIGINT, so
-  /// they stop within their current run and report what they ran (Ctrl-C on a terminal reaches
-  /// them directly; SIGTERM sent to this process alone reaches them this way).
+  /// `lost`, not thrown: the other parts are what was found, and are kept. Once `interrupted`
+  /// says so, the workers still running get SIGINT, so they stop within their current run and
+  /// report what they ran (Ctrl-C on a terminal reaches them directly; SIGTERM sent to this
+  /// process alone reaches them this way).
   static func run(
     ranges: [Range<Int>], arguments: (Range<Int>) -> [String], interrupted: () -> Bool,
     local: (Range<Int>, _ workersDone: () -> Int) -> CampaignPart, waiting: (Int) -> Void = { _ in },

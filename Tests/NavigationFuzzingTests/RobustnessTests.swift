@@ -359,13 +359,16 @@ import Testing
         : #"{"name": "s\#(index)", "slots": [{"name": "next", "style": "push", "screen": "s\#(index + 1)"}, {"name": "sheet", "style": "sheet"}]}"#
     }
     try CLI.write(#"{"name": "big", "root": "s0", "screens": [\#n"# + screens.joined(separator: ",\n") + "]}\n", to: "big.json", in: folder)
+    // Many runs: should a fast build load the file before the signal comes, the signal still
+    // finds work to stop (`--seconds` bounds it should the signal never come).
     let started = try Self.start(
-      ["run", "--topology", "big.json", "--runs", "1", "--jobs", "1"], in: folder, environment: ["NAVFUZZ_PROGRESS": "1"])
+      ["run", "--topology", "big.json", "--runs", "100000", "--seconds", "600", "--jobs", "1"], in: folder,
+      environment: ["NAVFUZZ_PROGRESS": "1"])
     #expect(started.waitForStderr("loading big.json"), "\(started.stderr)")
     kill(started.process.processIdentifier, SIGTERM)
     guard started.end(within: 120, "SIGTERM while loading a topology") else { return }
     #expect(started.process.terminationReason == .exit && started.process.terminationStatus == 130, "\(started.stderr)")
-    #expect(started.stdout.contains("interrupted: 0 of 1 runs ran"), "\(started.stdout)")
+    #expect(started.stdout.contains("interrupted: "), "\(started.stdout)")
   }
 
   /// SIGTERM to `bench`, which never looked for it: killed, 143. Now it stops at the next part.
@@ -375,7 +378,7 @@ import Testing
     // The first part takes seconds in a debug build; the others are made short.
     let started = try Self.start(
       [
-        "bench", "--reference-steps", "2000000", "--observation-retracks", "10", "--runs", "1", "--explore-states", "10",
+        "bench", "--reference-steps", "10000000", "--observation-retracks", "10", "--runs", "1", "--explore-states", "10",
         "--fuzz-inputs", "1", "--nesting-depth", "2",
       ], in: folder, environment: ["NAVFUZZ_PROGRESS": "1"])
     #expect(started.waitForStderr("bench: reference machine (part 1 of 6)"), "\(started.stderr)")

@@ -33,8 +33,9 @@ package enum DefectBaselineFile {
     }
   }
 
-  /// The baseline the file holds now; an empty one when there is no file yet.
-  static func read(_ path: String) throws -> DefectBaseline {
+  /// The baseline the file holds now; an empty one when there is no file yet. Anything but a
+  /// regular file of UTF-8 text in the format is a `TraceError` at its line.
+  package static func read(_ path: String) throws -> DefectBaseline {
     var info = stat()
     guard stat(path, &info) == 0 || errno != ENOENT else { return DefectBaseline() }
     let data: Data
