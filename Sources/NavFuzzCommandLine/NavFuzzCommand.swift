@@ -10,7 +10,9 @@ public struct NavFuzzCommand: ParsableCommand {
     commandName: "navfuzz",
     abstract: "Fuzz state-driven navigation on a headless UIKit, against reference state machines.",
     discussion: """
-      Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input error.
+      Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input \
+      error (or a lost --jobs worker while nothing was found), 130 interrupted. '--' ends the \
+      options: a file named '-x' can go after it.
       """,
     subcommands: [
       RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ExploreCommand.self, MutantsCommand.self, ListCommand.self,
