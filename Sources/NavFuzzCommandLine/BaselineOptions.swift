@@ -35,26 +35,20 @@ struct BaselineOptions: ParsableArguments {
       }
       throw TraceError(file: path, line: 1, message: "no such file (--update-baseline creates it)")
     }
-    guard !isDirectory.boolValue else { throw TraceError(file: path, line: 1, message: "a folder, not a baseline file") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw TraceError(file: path, line: 1, message: "cannot read the file (permissions?)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      let place = UTF8Validation.firstInvalidByte(in: data)
-      throw TraceError(
-        file: path, line: place?.line ?? 1, message: "not UTF-8 text (column \(place?.column ?? 1)): a baseline file is UTF-8 text")
-    }
+    // Read (and found well-formed) before the write check: a folder or a malformed file is
+    // said as such.
+    let known = try DefectBaselineFile.read(path)
     if updateBaseline { try Output.checkFile(path, option: "--baseline") }
-    return try DefectBaseline.parse(text, source: path)
+    return known
   }
 
-  /// Record mode: writes `baseline` with `defects` added, whole or not at all, and says what changed.
-  func record(_ defects: [Defect], into baseline: DefectBaseline) throws {
+  /// Record mode: adds `defects` to the file, whole or not at all, and says what changed. The
+  /// file is read again under a lock first (`DefectBaselineFile`): what another run recorded
+  /// since this one started stays.
+  func record(_ defects: [Defect]) throws {
     guard updateBaseline, let path = self.baseline, let reason else { return }
-    let updated = baseline.recording(defects, reason: reason)
-    try Output.write(updated.print(), to: path)
-    let added = updated.entries.count - baseline.entries.count
-    print("baseline: \(path) now lists \(updated.entries.count) known defect(s), \(added) recorded by this run")
+    let recorded = try Output.writing(path) { try DefectBaselineFile.record(defects, reason: reason, into: path) }
+    print("baseline: \(path) now lists \(recorded.after) known defect(s), \(recorded.added) recorded by this run")
   }
 
   /// The worker processes' arguments: they read the same file (never write it); a file record

@@ -33,13 +33,31 @@ struct BenchCommand: ParsableCommand {
       var figures = BenchFigures(topology: topology.name)
       figures.residentBytesAtStart = ResidentMemory.bytes()
       let clock = ContinuousClock()
+      let origin = clock.now
+      // A debug build takes minutes: say which part is being measured, as each starts.
+      let progress = Progress(total: Self.parts.count, label: "parts")
+      let interruption = Interruption.install()
+      /// Starts part `number`; after Ctrl-C or SIGTERM, stops instead (a part's figure alone
+      /// would mislead, so none is printed).
+      func part(_ number: Int) throws {
+        if interruption.happened {
+          progress.finish()
+          print("interrupted: \(number - 1) of \(Self.parts.count) parts measured; no figures printed")
+          throw ExitCode(130)
+        }
+        progress.phase(
+          "bench: \(Self.parts[number - 1]) (part \(number) of \(Self.parts.count))", elapsed: (clock.now - origin).seconds)
+      }
+      try part(1)
       var started = clock.now
       let checksum = Benchmarks.referenceSteps(referenceSteps, topology: topology)
       figures.reference = .init(count: referenceSteps, seconds: (clock.now - started).seconds)
+      try part(2)
       started = clock.now
       let retracks = Benchmarks.observationRetracks(observationRetracks)
       figures.observationRetracks = .init(count: retracks, seconds: (clock.now - started).seconds)
       figures.residentBytesBeforeEngine = ResidentMemory.bytes()
+      try part(3)
       started = clock.now
       let (steps, trackedRuns) = Benchmarks.engineRuns(runs, maxSteps: 32, topology: topology, engine: engine)
       let engineSeconds = (clock.now - started).seconds
@@ -50,18 +68,22 @@ struct BenchCommand: ParsableCommand {
       var explorer = Explorer(topology: topology, engine: engine)
       explorer.maxDepth = 64
       explorer.stateLimit = exploreStates
+      try part(4)
       started = clock.now
       let explored = explorer.run(now: { (clock.now - started).seconds }, timeLimit: 600)
       figures.explorerStates = .init(count: explored.statesVisited, seconds: (clock.now - started).seconds)
+      try part(5)
       started = clock.now
       let fuzzed = Benchmarks.fuzzInputs(fuzzInputs, length: 64, topology: topology, engine: engine)
       figures.fuzzInputs = .init(count: fuzzInputs, seconds: (clock.now - started).seconds)
       // Before the nesting figure: the memory figure is the campaign's and the explorer's (a leak
       // shows as growth there), not that of 2,000 screens on screen at once.
       figures.residentBytesAtEnd = ResidentMemory.bytes()
+      try part(6)
       started = clock.now
       let nested = Benchmarks.nesting(depth: nestingDepth, engine: engine)
       figures.nesting = .init(count: nestingDepth, seconds: (clock.now - started).seconds)
+      progress.finish()
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -97,6 +119,13 @@ struct BenchCommand: ParsableCommand {
       print(String(format: "  around engine runs:  %12.1f MB before, %.1f MB after", Double(figures.residentBytesBeforeEngine) / 1e6, Double(figures.residentBytesAfterEngine) / 1e6))
     }
   }
+}
+
+extension BenchCommand {
+  /// The parts measured, in order, as the progress line names them.
+  static let parts = [
+    "reference machine", "Observation alone", "engine runs", "explorer", "fuzz target inputs", "nesting",
+  ]
 }
 
 /// What `navfuzz bench --json` prints. The keys are stable (documented in docs/REPORTS.md): add

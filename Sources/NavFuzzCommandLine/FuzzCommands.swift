@@ -20,11 +20,7 @@ struct EncodeCommand: ParsableCommand {
           // Encoding replays the trace's steps: on the built-in engine, as the seeds always were.
           let bytes = FuzzInput.encode(trace, topology: topology, engine: try builtInEngine(for: "encode"))
           let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-          let url = URL(fileURLWithPath: "\(out)/\(topology.name)/\(name).bin")
-          try Output.writing(url.path) {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
-          }
+          try Output.write(Data(bytes), to: "\(out)/\(topology.name)/\(name).bin")
           written += 1
         }
       }
@@ -49,12 +45,11 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     try MainActor.assumeIsolated {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-        throw InputError("\(file): error: \(isDirectory.boolValue ? "a folder, not a libFuzzer input file" : MissingPath.reason(file))")
-      }
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw InputError("\(file): error: cannot read the file (permissions?)")
+      let data: Data
+      do throws(InputFile.Unreadable) {
+        data = try InputFile.read(file, kind: "libFuzzer input file")
+      } catch {
+        throw InputError("\(file): error: \(error.reason)")
       }
       // Not beside the input (that may be the repository root, or a read-only crash folder).
       let path = out ?? "navfuzz-failures/imported-\(((file as NSString).lastPathComponent as NSString).deletingPathExtension).navtrace"

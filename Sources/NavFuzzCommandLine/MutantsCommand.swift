@@ -74,11 +74,19 @@ struct MutantsCommand: ParsableCommand {
           } : nil
         let row = MutantsReport.row(
           for: engine, seeds: seeds, runs: runs, exhaustiveShrinkDepth: explore ? depth : 0, noRaces: noRaces, now: now,
-          explore: exploreShortest, keepsGoing: { !interruption.happened }
+          explore: exploreShortest, keepsGoing: { !interruption.happened },
+          shrinkProgress: { position in
+            progress.line(
+              "\(mutant.name) (\(number + 1) of \(EngineChoice.mutants.count)): shrinking, \(ShrinkCommand.describe(position))",
+              elapsed: now())
+          }
         ) { seed in
-          progress.line(
+          let text =
             "\(mutant.name) (\(number + 1) of \(EngineChoice.mutants.count)): seed \(seed) of \(seeds) done, "
-              + progress.left(done: number, elapsed: now()), elapsed: now())
+            + progress.left(done: number, elapsed: now())
+          // Each mutant's first seed always shows (a log then names every mutant, however quick),
+          // the others as the interval allows.
+          if seed == 1 { progress.phase(text, elapsed: now()) } else { progress.line(text, elapsed: now()) }
         }
         // Interrupted within the row: it is incomplete, so it is left out, not shown as measured.
         if interruption.happened { break }

@@ -10,8 +10,10 @@ public struct NavFuzzCommand: ParsableCommand {
     commandName: "navfuzz",
     abstract: "Fuzz state-driven navigation on a headless UIKit, against reference state machines.",
     discussion: """
-      Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input error, \
-      130 interrupted (Ctrl-C, SIGTERM); each in full in docs/COMMANDS.md, "Exit codes".
+      Exit codes: 0 nothing violated, 1 violations found or expectations unmet, 2 usage or input \
+      error (or a lost --jobs worker while nothing was found), 130 interrupted (Ctrl-C, SIGTERM); \
+      each in full in docs/COMMANDS.md, "Exit codes". '--' ends the options: a file named '-x' can \
+      go after it.
       """,
     subcommands: [
       RunCommand.self, ReplayCommand.self, ShrinkCommand.self, ExploreCommand.self, MutantsCommand.self, ListCommand.self,
@@ -38,9 +40,18 @@ public struct NavFuzzCommand: ParsableCommand {
   /// The commands it prints to rerun or replay a failure name the executable running it.
   public static func main() {
     if let name = runningExecutableName { ReplayCommandLine.executable = name }
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // A `--jobs` worker is signalled by the process that started it, which reads its exit status
+    // and output: it keeps the handling its command gives it (none for an explorer's worker,
+    // which dies at once; a campaign's part still written and exit 0).
+    let isWorker = arguments.contains { $0.hasPrefix("--worker-") }
+    let interruption = isWorker ? nil : Interruption.install()
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(DashArguments.prepared(arguments))
       try command.run()
+      // A command that does not look for a signal (`list`) still ended early by it, as far as
+      // the caller knows: 130, as documented, never 0.
+      if interruption?.happened == true { Foundation.exit(130) }
     } catch let exit as ExitCode {
       Foundation.exit(exit.rawValue)
     } catch {
@@ -97,23 +108,32 @@ enum Output {
     FileHandle.standardError.write(Data((MessageText.shown(message) + "\n").utf8))
   }
 
-  /// Writes a file whole or not at all (a temporary file renamed into place); a failure is a
-  /// `WriteError` naming the file and the system's reason (a full disk, a read-only place).
+  /// Writes a file whole or not at all (`WholeFile`: a temporary file renamed into place); a
+  /// failure is a `WriteError` naming the file and the system's reason (a full disk, a read-only place).
   static func write(_ text: String, to path: String) throws {
+    try write(Data(text.utf8), to: path)
+  }
+
+  static func write(_ data: Data, to path: String) throws {
     try writing(path) {
-      let url = URL(fileURLWithPath: path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
+      let folder = parentFolder(of: path)
+      if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+      try WholeFile.write(data, to: path)
     }
   }
 
   /// Runs `body`, which writes `path` (a file, or a folder of files); a failure becomes a
-  /// `WriteError` naming the file it was about (Foundation's `NSFilePath`, else `path`).
+  /// `WriteError` naming the file it was about (a `WriteFailure`'s, Foundation's
+  /// `NSFilePath`, else `path`).
   static func writing<Result>(_ path: String, _ body: () throws -> Result) throws -> Result {
     do {
       return try body()
     } catch let error as WriteError {
       throw error
+    } catch let error as TraceError {
+      throw error  // a file read on the way (a baseline re-read before it is written) was malformed
+    } catch let error as WriteFailure {
+      throw WriteError(path: error.path, reason: error.reason)
     } catch {
       let file = (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? path
       throw WriteError(path: file, reason: reason(for: error))
@@ -123,12 +143,7 @@ enum Output {
   /// "No space left on device", not Foundation's `NSCocoaErrorDomain` dump.
   static func reason(for error: any Error) -> String {
     if let error = error as? WriteError { return error.reason }
-    var cause: NSError? = error as NSError
-    while let current = cause {
-      if current.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(current.code))) }
-      cause = current.userInfo[NSUnderlyingErrorKey] as? NSError
-    }
-    return (error as NSError).localizedDescription
+    return WriteFailure.reason(for: error)
   }
 
   static var stderrIsTerminal: Bool { isatty(2) != 0 }
@@ -320,15 +335,11 @@ let topologyNames = Topology.all.map(\.name).joined(separator: ", ")
 /// Reads and parses a trace file; a missing, unreadable or malformed file is an input error.
 @MainActor
 func loadTrace(_ path: String) throws -> Trace {
-  var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-    throw TraceError(file: path, line: 1, message: MissingPath.reason(path))
-  }
-  guard !isDirectory.boolValue else {
-    throw TraceError(file: path, line: 1, message: "a folder, not a trace file")
-  }
-  guard let data = FileManager.default.contents(atPath: path) else {
-    throw TraceError(file: path, line: 1, message: "cannot read the file (permissions?)")
+  let data: Data
+  do throws(InputFile.Unreadable) {
+    data = try InputFile.read(path, kind: "trace file")
+  } catch {
+    throw TraceError(file: path, line: 1, message: error.reason)
   }
   guard let text = String(data: data, encoding: .utf8) else {
     let place = UTF8Validation.firstInvalidByte(in: data)

@@ -73,6 +73,13 @@ final class Progress {
     }
   }
 
+  /// Shows `line` now, however soon after the last one: the start of a new part of the work
+  /// (`bench`'s figures, a mutant's shrink), which a log should show even when parts are quick.
+  func phase(_ line: String, elapsed: Double) {
+    lastPrinted = -Double.infinity
+    self.line(line, elapsed: elapsed)
+  }
+
   /// Clears the terminal line (before the results are printed, or a line of them).
   func finish() {
     if printedOnTerminal { Output.progress("\r\u{1B}[K") }
@@ -101,13 +108,20 @@ extension Output {
 
 /// Ctrl-C (SIGINT) and SIGTERM end long work early but cleanly: the work stops within the step
 /// it is in (a run, a replay, a shrink), then what was found so far is printed and saved. A
-/// second signal kills at once.
+/// second signal kills at once. `NavFuzzCommand.main` installs the handlers before it reads the
+/// command line, so a signal while a command is still starting (loading a large topology file)
+/// stops it the same way, not with the shell's 143; a command that returns normally after a
+/// signal exits 130.
 struct Interruption: Sendable {
   private static let flag = Atomic<Bool>(false)
+  private static let installed = Atomic<Bool>(false)
 
   var happened: Bool { Self.flag.load(ordering: .relaxed) }
 
+  /// Installs the handlers once (a later call returns the same interruption: installing again
+  /// after a first signal would take away "a second signal kills at once").
   static func install() -> Interruption {
+    guard !installed.exchange(true, ordering: .relaxed) else { return Interruption() }
     // A parent may have started us with these signals blocked (a test runner's thread does):
     // unblock them, or Ctrl-C and SIGTERM would never arrive.
     var unblocked = sigset_t()

@@ -48,6 +48,7 @@ extension RunCommand {
     let defects = Defect.merging(ran.map(\.result.defects))
     let saved = printDefects(defects, engine: engine, inRotation: true)
     let unwritten = saved.unwritten
+    tellLostWorkers(session, runsCompleted: runsCompleted, of: options.runs)
     let parts = ran.map { CampaignReport.RotationPart(topology: $0.topology, result: $0.result) }
     let steps = ran.map(\.result.statistics.steps).reduce(0, +)
     Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(steps) / max(elapsed, 1e-9)))
@@ -63,8 +64,10 @@ extension RunCommand {
       let files = try Output.writing(report) { try ReportWriter.write(value, to: report) }
       print("reports: \(files.joined(separator: " "))")
     }
-    if let baseline = options.baseline { try baselineOptions.record(defects, into: baseline) }
+    if options.baseline != nil { try baselineOptions.record(defects) }
     let failed = defects.contains { !$0.isKnown } && !baselineOptions.updateBaseline
-    try throwExitCode(failed: failed || floorMissed, unwritten: unwritten, interrupted: session.interruption.happened)
+    try throwExitCode(
+      failed: failed || floorMissed, unwritten: unwritten, interrupted: session.interruption.happened,
+      lostWorkers: !session.lostWorkers.isEmpty)
   }
 }

@@ -95,6 +95,7 @@ struct RunCommand: ParsableCommand {
       }
       if let workerFirstIndex {
         // A worker of `--jobs`: its part on stdout, failures shrunk later by the merging process.
+        if ParallelCampaign.testKillsWorkers { kill(getpid(), SIGKILL) }
         options.firstRunIndex = workerFirstIndex
         options.shrinks = false
         options.sortsFailures = false
@@ -126,6 +127,7 @@ struct RunCommand: ParsableCommand {
         print("time limit: \(result.runsCompleted) of \(options.runs) runs ran\(cut(result)); the summary and reports cover those")
       }
       let saved = printDefects(result.defects, engine: engine, inRotation: false)
+      tellLostWorkers(session, runsCompleted: result.runsCompleted, of: options.runs)
       Output.error(String(format: "took %.2f s (%.0f steps/s)", elapsed, Double(result.statistics.steps) / max(elapsed, 1e-9)))
       let floorMissed = minDistinctStates.map { result.statistics.distinctStates.count < $0 } ?? false
       if floorMissed {
@@ -138,9 +140,11 @@ struct RunCommand: ParsableCommand {
         let files = try Output.writing(report) { try ReportWriter.write(value, to: report) }
         print("reports: \(files.joined(separator: " "))")
       }
-      if let baseline { try baselineOptions.record(result.defects, into: baseline) }
+      if baseline != nil { try baselineOptions.record(result.defects) }
       let failed = !result.newDefects.isEmpty && !baselineOptions.updateBaseline
-      try throwExitCode(failed: failed || floorMissed, unwritten: saved.unwritten, interrupted: session.interruption.happened)
+      try throwExitCode(
+        failed: failed || floorMissed, unwritten: saved.unwritten, interrupted: session.interruption.happened,
+        lostWorkers: !session.lostWorkers.isEmpty)
     }
   }
 }
@@ -149,6 +153,8 @@ extension RunCommand {
   /// What every campaign of one command shares: when it started and whether it was interrupted.
   struct Session {
     let interruption: Interruption
+    /// The `--jobs` workers that ended without their part (`ParallelCampaign.LostWorker`), as told.
+    let lostWorkers = LostWorkers()
     let clock = ContinuousClock()
     let started = ContinuousClock.now
 
@@ -191,7 +197,7 @@ extension RunCommand {
         "\(label)\(before.runsCompleted + local + workers) runs in \(ranges.count) processes (\(processesDone) done), "
           + progress.left(done: before.runsCompleted + local + workers, elapsed: session.elapsed), elapsed: session.elapsed)
     }
-    let parts = try ParallelCampaign.run(
+    let (parts, lost) = try ParallelCampaign.run(
       ranges: ranges, arguments: { workerArguments($0, topology: name, seconds: workerSeconds) },
       interrupted: { session.interruption.happened },
       local: { range, workersDone in
@@ -220,6 +226,8 @@ extension RunCommand {
     ) { _ in
       processesDone += 1
     }
+    // What the other processes found is kept: merged, summarised, saved; the lost ones are told.
+    session.lostWorkers.append(contentsOf: lost.map { "\(label)\($0)" })
     return campaign.merge(parts)
   }
 
@@ -284,11 +292,30 @@ extension RunCommand {
     }
   }
 
-  /// Exit codes: 1 for failures or a missed floor, else 2 for a trace not saved, else 130 when
-  /// interrupted.
-  func throwExitCode(failed: Bool, unwritten: Int, interrupted: Bool) throws {
+  /// The workers a session lost, in the order they were found lost: a class, as the session is
+  /// passed by value to every campaign of a rotation.
+  final class LostWorkers {
+    var descriptions: [String] = []
+    var isEmpty: Bool { descriptions.isEmpty }
+    func append(contentsOf more: [String]) { descriptions += more }
+  }
+
+  /// After the summary and the saved traces: each lost worker, on stdout with the summary and on
+  /// stderr, and which runs the summary leaves out.
+  func tellLostWorkers(_ session: Session, runsCompleted: Int, of runs: Int) {
+    guard !session.lostWorkers.isEmpty else { return }
+    for lost in session.lostWorkers.descriptions {
+      print("lost: \(lost); its runs are not in the summary")
+      Output.error("error: \(lost): its runs are lost, the other processes' results are above")
+    }
+    print("incomplete: \(runsCompleted) of \(runs) runs ran; the summary, reports and saved traces cover those")
+  }
+
+  /// Exit codes: 1 for failures or a missed floor, else 2 for a trace not saved or a lost
+  /// worker, else 130 when interrupted.
+  func throwExitCode(failed: Bool, unwritten: Int, interrupted: Bool, lostWorkers: Bool = false) throws {
     if failed { throw ExitCode(1) }
-    if unwritten > 0 { throw ExitCode(2) }
+    if unwritten > 0 || lostWorkers { throw ExitCode(2) }
     if interrupted { throw ExitCode(130) }
   }
 

@@ -27,10 +27,13 @@ import Testing
     return folder
   }
 
-  static func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> Outcome {
+  /// Runs `navfuzz` (or `executable`, a shell that starts it) with `arguments` in `folder`.
+  static func run(
+    _ arguments: [String], in folder: URL, environment extra: [String: String] = [:], executable: String? = nil
+  ) throws -> Outcome {
     try #require(FileManager.default.fileExists(atPath: binary.path), "navfuzz is not built next to the tests: \(binary.path)")
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
@@ -486,4 +489,60 @@ import Testing
     #expect(stdout.contains("interrupted: "), "\(stdout)")
     return stdout
   }
+
+  // MARK: Issue 37: clear words, right exit codes
+
+  /// `replay -hello.navtrace` read the name as the short flags `-h -e -l …`: the help, exit 0,
+  /// as if the trace had passed. A single-dash word that names a file is that file; any other
+  /// is an error naming it; `--` ends the options.
+  @Test func aFileNameThatStartsWithADashIsAFileNeverHelp() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.write("navtrace 1\ntopology basic\nset presentedChild 1\nsettle\nexpect ok\n", to: "-hello.navtrace", in: folder)
+    let asFile = try Self.run(["replay", "-hello.navtrace"], in: folder)
+    #expect(asFile.status == 0, "\(asFile.stdout)\(asFile.stderr)")
+    #expect(asFile.stdout.contains("PASS ./-hello.navtrace"), "\(asFile.stdout)")
+    let afterDashes = try Self.run(["replay", "--", "-hello.navtrace"], in: folder)
+    #expect(afterDashes.status == 0, "\(afterDashes.stdout)\(afterDashes.stderr)")
+    #expect(afterDashes.stdout.contains("PASS -hello.navtrace"), "\(afterDashes.stdout)")
+    for command in [["replay"], ["shrink"], ["run", "--topology", "basic"]] {
+      let unknown = try Self.run(command + ["-hxyz.navtrace"], in: folder)
+      #expect(unknown.status == 2, "\(command): \(unknown.stdout)\(unknown.stderr)")
+      #expect(unknown.stderr.contains("error: unknown option '-hxyz.navtrace'"), "\(command): \(unknown.stderr)")
+      #expect(!unknown.stdout.contains("OVERVIEW"), "\(command): \(unknown.stdout)")
+    }
+    // What stays as it was: `-h` is the help, a negative number is the option's to refuse.
+    #expect(try Self.run(["replay", "-h"], in: folder).status == 0)
+    let negative = try Self.run(["run", "--runs", "-5"], in: folder)
+    #expect(negative.status == 2 && negative.stderr.contains("--runs must be at least 1, found -5"), "\(negative.stderr)")
+  }
+
+  /// `expect ok` (no violation so far) after `expect violation X` can never hold: replayed, it
+  /// failed as an engine bug (exit 1). It is a contradiction in the file: exit 2 at its line.
+  @Test func contradictoryExpectationsAreAReadErrorAtTheirLine() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let violation = "navtrace 1\ntopology basic\nengine no-write-back\ntoggle isPresented on\nsettle\nuser dismiss\nsettle\n"
+      + "expect violation dismissal-writes-back\nexpect violation state-ui-consistency\nexpect violation reference-agreement\n"
+    try Self.write(violation + "settle\nexpect ok\n", to: "after.navtrace", in: folder)
+    try Self.write(
+      "navtrace 1\ntopology basic\nset presentedChild 1\nsettle\nexpect ok\n# nothing between\nexpect violation reference-agreement\n",
+      to: "adjacent.navtrace", in: folder)
+    let after = try Self.run(["replay", "after.navtrace"], in: folder)
+    #expect(after.status == 2, "\(after.stdout)\(after.stderr)")
+    #expect(
+      after.stderr.contains(
+        "after.navtrace:12: error: 'expect ok' (no violation so far) contradicts 'expect violation dismissal-writes-back' at line 8"),
+      "\(after.stderr)")
+    let adjacent = try Self.run(["replay", "adjacent.navtrace"], in: folder)
+    #expect(adjacent.status == 2, "\(adjacent.stdout)\(adjacent.stderr)")
+    #expect(
+      adjacent.stderr.contains("adjacent.navtrace:7: error: 'expect violation reference-agreement' contradicts 'expect ok' at line 5"),
+      "\(adjacent.stderr)")
+    // `expect ok` before the steps that violate is no contradiction: it holds, and so does the violation.
+    try Self.write(violation.replacingOccurrences(of: "toggle isPresented on\n", with: "expect ok\ntoggle isPresented on\n"), to: "before.navtrace", in: folder)
+    let before = try Self.run(["replay", "before.navtrace"], in: folder)
+    #expect(before.status == 0 && before.stdout.contains("REPRODUCES before.navtrace"), "\(before.stdout)\(before.stderr)")
+  }
 }
+

@@ -1,3 +1,4 @@
+import Foundation
 @testable import NavFuzzEngines
 @testable import NavigationFuzzing
 @_spi(Rules) import StateDrivenNavigation
@@ -130,4 +131,57 @@ import Testing
     print("runs to the second defect, searching past the first: \(searching); stopping at it: \(stopping)")
     #expect(searching.reduce(0, +) < stopping.reduce(0, +), "searching \(searching), stopping \(stopping)")
   }
+
+  // MARK: Issue 37: no lost work, clear words
+
+  /// A baseline from a Windows checkout (CRLF line ends, a last line ending in a bare CR) was
+  /// refused at line 1, its whole text quoted as the "header": "\r\n" is one Character, so
+  /// splitting on "\n" found one line.
+  @Test func aBaselineWithCRLFLineEndsReadsAsItsLFTwin() throws {
+    let text = alertBaseline().print()
+    let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+    #expect(try DefectBaseline.parse(crlf, source: "known.baseline") == DefectBaseline.parse(text))
+    let lastLineCR = String(text.dropLast()) + "\r"
+    #expect(try DefectBaseline.parse(lastLineCR, source: "known.baseline") == DefectBaseline.parse(text))
+  }
+
+  /// A message quotes the offending line, cut to a terminal's width, never the file.
+  @Test func aMalformedBaselineQuotesItsLineCutShort() {
+    let long = String(repeating: "x", count: 5_000)
+    for text in ["\(long)\r\nsecond line\r\n", "navfuzz-baseline 1\r\ndefect \(long)\r\n"] {
+      do {
+        _ = try DefectBaseline.parse(text, source: "known.baseline")
+        Issue.record("parsed: \(text.prefix(40))")
+      } catch {
+        #expect(error.description.count < 300, "\(error.description.count) characters: \(error.description.prefix(400))")
+        #expect(!error.description.contains("second line"), "\(error.description.prefix(400))")
+        #expect(error.description.contains("xxxx…"), "\(error.description.prefix(400))")
+      }
+    }
+  }
+
+  /// Two `run --update-baseline` on one file at once both said they had recorded their defect;
+  /// the file kept the last writer's alone (each read the file when it started and wrote it when
+  /// it ended). Now each re-reads the file under a lock and adds to what is there.
+  @Test func twoRecordingRunsOnOneFileAtOnceKeepBothDefects() throws {
+    let folder = try CommandLineTests.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mutants = ["no-write-back", "alert-no-ondismiss"]
+    let started = try mutants.map { engine in
+      try RobustnessTests.start(
+        [
+          "run", "--topology", "basic", "--engine", engine, "--runs", "100", "--jobs", "1", "--out", "failures-\(engine)",
+          "--baseline", "known.baseline", "--update-baseline", "--reason", "recorded by \(engine)",
+        ], in: folder, outputNamed: engine)
+    }
+    for run in started {
+      guard run.end(within: 300, "run --update-baseline") else { return }
+      #expect(run.process.terminationStatus == 0, "\(run.stdout)\(run.stderr)")
+      #expect(run.stdout.contains(" recorded by this run"), "\(run.stdout)")
+    }
+    let text = try String(contentsOf: folder.appendingPathComponent("known.baseline"), encoding: .utf8)
+    let baseline = try DefectBaseline.parse(text, source: "known.baseline")
+    #expect(Set(baseline.entries.map(\.reason)) == Set(mutants.map { "recorded by \($0)" }), "\(text)")
+  }
 }
+

@@ -1,3 +1,4 @@
+import Foundation
 import NavFuzzEngines
 import NavigationFuzzing
 import Testing
@@ -32,4 +33,21 @@ import Testing
     let result = explorer.run(now: { 0 })
     #expect(result.cutShort?.hasPrefix("state limit 30") == true)
   }
+
+  /// docs/EXPLORING.md's table of new distinct states per depth went stale (the topology grew,
+  /// the documented command then stopped at its state limit): its first depths are the search's,
+  /// measured here (the deeper ones take a release build minutes).
+  @Test func theDocumentedStatesPerDepthAreTheSearchs() throws {
+    let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("docs/EXPLORING.md")
+    let text = try String(contentsOf: document, encoding: .utf8)
+    let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| new distinct states |") })
+    let documented = row.split(separator: "|").dropFirst().compactMap { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")) }
+    var explorer = Explorer(topology: .basic, engine: .default)
+    explorer.maxDepth = 3
+    let result = explorer.run(now: { 0 })
+    #expect(result.cutShort == nil)
+    #expect(Array(documented.prefix(3)) == result.statesPerDepth, "docs/EXPLORING.md: \(row)")
+  }
 }
+

@@ -97,8 +97,21 @@ import Testing
     }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    #expect(throws: TopologyFile.Problem(file: folder.path, place: "", message: "this is a folder; a topology file is a .json file")) {
+    #expect(throws: TopologyFile.Problem(file: folder.path, place: "", message: "a folder, not a topology file (.json)")) {
       try TopologyFile.load(folder.path)
     }
   }
+
+  /// A comment in a hand-written topology file got Foundation's words ("Invalid value around
+  /// line 2"): say that JSON has no comments, at the comment's line and column.
+  @Test(arguments: ["// the shop app", "/* the shop app */"])
+  func aCommentIsNamedAsOneAtItsPlace(_ comment: String) throws {
+    let json = "{\n  \"name\": \"shop\", \"root\": \"home\",\n    \(comment)\n  \"screens\": [{\"name\": \"home\", \"slots\": []}]\n}\n"
+    let found = try #require(Self.problem(json))
+    #expect(found.file == "app.json:3:5", "\(found)")
+    #expect(found.message.contains("JSON allows no comments"), "\(found)")
+    // Slashes inside a string are no comment.
+    #expect(Self.problem(#"{"name": "a//b", "root": "home", "screens": [{"name": "home", "slots": []}]}"#)?.message.contains("comment") != true)
+  }
 }
+

@@ -29,8 +29,8 @@ import Testing
     user swipe-back-cancel
     tick
     advance 300
-    settle
     expect ok
+    settle
     expect violation identity-rebinding
     expect state path=1,2,3 path[1].presentedChild=4
     expect screen root push:path[0]#1 sheet:path[1].presentedChild#4

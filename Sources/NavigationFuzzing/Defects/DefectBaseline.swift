@@ -51,6 +51,8 @@ public struct DefectBaseline: Sendable, Equatable {
   /// Parses a baseline file; a malformed one is an error at its file and line.
   public static func parse(_ text: String, source: String = "<baseline>") throws(TraceError) -> DefectBaseline {
     func fail(_ line: Int, _ message: String) -> TraceError { TraceError(file: source, line: line, message: message) }
+    /// What a message quotes of a line: its start, cut to a length a terminal line holds.
+    func quoted(_ text: some StringProtocol) -> String { text.count > 80 ? String(text.prefix(80)) + "…" : String(text) }
     if text.unicodeScalars.contains(where: { $0.value == 0 || ($0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t") }) {
       throw fail(1, "binary data: a baseline file is text")
     }
@@ -65,14 +67,16 @@ public struct DefectBaseline: Sendable, Equatable {
     var sawHeader = false
     var pending: [Pending] = []
     var lastLine = 0
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character, not "\n": split on either, so a Windows checkout (CRLF) reads as
+    // LF; splitting on "\n" alone made the whole file one line, quoted whole in the error.
+    for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
       let number = offset + 1
       lastLine = number
       let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
       let content = line.drop { $0 == " " || $0 == "\t" }
       if content.isEmpty || content.hasPrefix("#") { continue }
       guard sawHeader else {
-        guard content == header else { throw fail(number, "expected the header '\(header)', found '\(content.prefix(200))'") }
+        guard content == header else { throw fail(number, "expected the header '\(header)', found '\(quoted(content))'") }
         sawHeader = true
         continue
       }
@@ -80,7 +84,7 @@ public struct DefectBaseline: Sendable, Equatable {
       let value = String(content.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" })
       if keyword == "defect" {
         guard value.count == 16, value.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
-          throw fail(number, "'defect' takes the defect's id, 16 lowercase hex digits; found '\(value.prefix(200))'")
+          throw fail(number, "'defect' takes the defect's id, 16 lowercase hex digits; found '\(quoted(value))'")
         }
         if let earlier = pending.first(where: { $0.id == value }) {
           throw fail(number, "defect \(value) is listed twice (first at line \(earlier.line))")
@@ -88,12 +92,12 @@ public struct DefectBaseline: Sendable, Equatable {
         pending.append(Pending(id: value, line: number))
         continue
       }
-      guard !pending.isEmpty else { throw fail(number, "'\(keyword.prefix(200))' before the first 'defect' line") }
+      guard !pending.isEmpty else { throw fail(number, "'\(quoted(keyword))' before the first 'defect' line") }
       let current = pending.count - 1
       switch keyword {
       case "signature":
         guard let signature = DefectSignature(value) else {
-          throw fail(number, "a signature reads 'INVARIANT: CHECK' with an invariant 'navfuzz list' shows; found '\(value.prefix(200))'")
+          throw fail(number, "a signature reads 'INVARIANT: CHECK' with an invariant 'navfuzz list' shows; found '\(quoted(value))'")
         }
         guard signature.id == pending[current].id else {
           throw fail(number, "this signature's id is \(signature.id), not \(pending[current].id) as its 'defect' line says")
@@ -106,7 +110,7 @@ public struct DefectBaseline: Sendable, Equatable {
         pending[current].example = value
       default:
         throw fail(
-          number, "unknown line '\(keyword.prefix(200))': an entry has 'signature', 'reason' and 'example' lines")
+          number, "unknown line '\(quoted(keyword))': an entry has 'signature', 'reason' and 'example' lines")
       }
     }
     guard sawHeader else { throw fail(max(lastLine, 1), "empty file: expected the header '\(header)'") }

@@ -42,7 +42,8 @@ package struct MutantsReport {
   public static func row(
     for engine: EngineChoice, seeds: Int = 10, runs: Int = 2_000, exhaustiveShrinkDepth: Int = 0, noRaces: Bool = false,
     now: () -> Double, explore: ((Topology, EngineChoice, InvariantID) -> Int?)? = nil,
-    keepsGoing: @escaping () -> Bool = { true }, seedDone: (Int) -> Void = { _ in }
+    keepsGoing: @escaping () -> Bool = { true }, shrinkProgress: @escaping (Shrinker.Position) -> Void = { _ in },
+    seedDone: (Int) -> Void = { _ in }
   ) -> Row {
     let topology = topology(for: engine)
     let expected = engine.expectedInvariant ?? .referenceAgreement
@@ -57,6 +58,7 @@ package struct MutantsReport {
       guard replayed?.violations.contains(where: { $0.invariant == expected }) == true else { return nil }
       var shrinker = Shrinker(topology: topology, engine: engine, target: expected)
       shrinker.keepsGoing = keepsGoing
+      shrinker.progress = shrinkProgress
       let steps = shrinker.shrink(failure.original.actions, exhaustiveBelow: exhaustiveShrinkDepth, now: now)
       return Trace(
         topology: topology.name, engine: engine.name,

@@ -14,34 +14,25 @@ package enum ReportWriter {
       ("report.md", Data(MarkdownReport.render(report).utf8)),
       ("report.html", Data(HTMLReport.render(report).utf8)),
     ]
-    let token = UUID().uuidString
-    var staged: [(temporary: URL, final: URL)] = []
-    defer { for file in staged { try? FileManager.default.removeItem(at: file.temporary) } }
+    var staged: [(temporary: String, final: URL)] = []
+    var renamed = 0
+    // The temporary files not renamed into place (a failure on the way) are removed.
+    defer { for file in staged.dropFirst(renamed) { unlink(file.temporary) } }
     for (name, data) in files {
-      let temporary = directory.appendingPathComponent(".\(name).\(token).tmp")
-      staged.append((temporary, directory.appendingPathComponent(name)))
-      do {
-        try data.write(to: temporary)
-      } catch {
-        // Named by the report file, not the temporary one.
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent(name).path, NSUnderlyingErrorKey: error])
-      }
+      let final = directory.appendingPathComponent(name)
+      // Named by the report file, not the temporary one; the system's reason (a full disk) kept.
+      staged.append((try WholeFile.stage(data, for: final.path), final))
     }
     // A rename can still fail (a folder where a report goes): find that before the first one.
     for file in staged {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: file.final.path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw CocoaError(
-          .fileWriteUnknown,
-          userInfo: [NSFilePathErrorKey: file.final.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))])
+        throw WriteFailure(path: file.final.path, errno: EISDIR)
       }
     }
     for file in staged {
-      guard rename(file.temporary.path, file.final.path) == 0 else {
-        throw CocoaError(
-          .fileWriteUnknown,
-          userInfo: [NSFilePathErrorKey: file.final.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno))])
-      }
+      guard rename(file.temporary, file.final.path) == 0 else { throw WriteFailure(path: file.final.path, errno: errno) }
+      renamed += 1
     }
     return staged.map(\.final.path)
   }

@@ -172,15 +172,11 @@ public enum TopologyFile {
   }
 
   public static func load(_ path: String) throws(Problem) -> Topology {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Problem(file: path, place: "", message: MissingPath.reason(path))
-    }
-    guard !isDirectory.boolValue else {
-      throw Problem(file: path, place: "", message: "this is a folder; a topology file is a .json file")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Problem(file: path, place: "", message: "cannot read the file (permissions?)")
+    let data: Data
+    do throws(InputFile.Unreadable) {
+      data = try InputFile.read(path, kind: "topology file (.json)")
+    } catch {
+      throw Problem(file: path, place: "", message: error.reason)
     }
     let topology = try parse(data, file: path)
     sources.withLock { $0[topology.name] = path }
@@ -228,6 +224,13 @@ public enum TopologyFile {
     if let place = UTF8Validation.firstInvalidByte(in: data) {
       return Problem(file: "\(file):\(place.line):\(place.column)", place: "", message: "not UTF-8 text: a topology file is UTF-8 JSON")
     }
+    // A comment is the usual mistake of a hand-written file (JSON has none); Foundation's words
+    // for it are about an "invalid value".
+    if let comment = firstComment(in: data) {
+      return Problem(
+        file: location(of: comment, in: data, file: file), place: "",
+        message: "a comment: JSON allows no comments (// or /* */); remove it")
+    }
     var detail = "not valid JSON"
     var offset = data.count
     do {
@@ -243,6 +246,23 @@ public enum TopologyFile {
     }
     if data.isEmpty { detail = "the file is empty" }
     return Problem(file: location(of: offset, in: data, file: file), place: "", message: "invalid JSON: \(detail)")
+  }
+
+  /// The byte offset of the first `//` or `/*` outside a string, if any.
+  static func firstComment(in data: Data) -> Int? {
+    var inString = false
+    var escaped = false
+    var previousSlash: Int?
+    for (offset, byte) in data.enumerated() {
+      if inString {
+        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+        continue
+      }
+      if let slash = previousSlash, byte == UInt8(ascii: "/") || byte == UInt8(ascii: "*") { return slash }
+      previousSlash = byte == UInt8(ascii: "/") ? offset : nil
+      if byte == UInt8(ascii: "\"") { inString = true }
+    }
+    return nil
   }
 
   /// The decoder's error in our words, at the line and column of the value it is about.

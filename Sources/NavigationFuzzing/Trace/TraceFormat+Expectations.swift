@@ -125,3 +125,46 @@ extension TraceFormat {
     return Array(words)
   }
 }
+
+extension TraceFormat {
+  /// The first pair of `expect ok` and `expect violation` lines that cannot both hold, as a
+  /// message at the later one's line; nil when there is none.
+  ///
+  /// Why: `expect ok` says no invariant has been violated so far, and a violation stays. So an
+  /// `expect ok` after an `expect violation`, or an `expect violation` after an `expect ok` with
+  /// no step between them that could violate anything, is a contradiction in the file: it used
+  /// to be replayed and fail as if the engine had misbehaved (exit 1), not read as the input
+  /// error it is (exit 2).
+  static func contradictoryExpectation(_ steps: [Step], lines: [Int]) -> (line: Int, message: String)? {
+    var firstViolation: (line: Int, id: InvariantID)?
+    var lastOK: Int?
+    for (index, step) in steps.enumerated() {
+      let line = lines.indices.contains(index) ? lines[index] : index + 1
+      guard case .expect(let expectation) = step else {
+        lastOK = nil
+        continue
+      }
+      switch expectation {
+      case .ok:
+        if let violation = firstViolation {
+          return (
+            line,
+            "'expect ok' (no violation so far) contradicts 'expect violation \(violation.id.rawValue)' at line \(violation.line): a violation stays; keep one of them"
+          )
+        }
+        lastOK = line
+      case .violation(let id):
+        if let ok = lastOK {
+          return (
+            line,
+            "'expect violation \(id.rawValue)' contradicts 'expect ok' at line \(ok): no step between them could violate anything; keep one of them"
+          )
+        }
+        if firstViolation == nil { firstViolation = (line, id) }
+      case .state, .screen:
+        break
+      }
+    }
+    return nil
+  }
+}

@@ -157,6 +157,7 @@ public enum TraceFormat {
     }
     if header == nil { throw fail(1, "no header: expected 'navtrace \(version)'") }
     guard let topology else { throw fail(1, "no 'topology NAME' line") }
+    if let contradiction = contradictoryExpectation(steps, lines: lines) { throw fail(contradiction.line, contradiction.message) }
     var trace = Trace(topology: topology.name, engine: engine, semantics: semantics, steps: steps, lines: lines, source: source)
     trace.engineLine = engineLine
     return trace
