@@ -193,15 +193,9 @@ enum Output {
     unlink(probe)
   }
 
-  /// The folder that holds `path` ("" for a bare name, "/" at the top). Plain string work: on
-  /// Linux, Foundation's `deletingLastPathComponent` traps on a bare relative name.
-  static func parentFolder(of path: String) -> String {
-    var path = Substring(path)
-    while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    let head = path[..<slash]
-    return head.isEmpty ? "/" : String(head)
-  }
+  /// The folder that holds `path` ("" for a bare name, "/" at the top), as the files the tool
+  /// writes find it.
+  static func parentFolder(of path: String) -> String { WholeFile.parentFolder(of: path) }
 
   /// The nearest existing ancestor of `path` must be a writable folder.
   private static func checkCreatable(_ path: String, option: String) throws {

@@ -70,8 +70,9 @@ package enum WholeFile {
     return mask
   }
 
-  /// The folder that holds `path` ("" for a bare name, "/" at the top).
-  static func parentFolder(of path: String) -> String {
+  /// The folder that holds `path` ("" for a bare name, "/" at the top). Plain string work: on
+  /// Linux, Foundation's `deletingLastPathComponent` traps on a bare relative name.
+  package static func parentFolder(of path: String) -> String {
     var path = Substring(path)
     while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
     guard let slash = path.lastIndex(of: "/") else { return "" }
