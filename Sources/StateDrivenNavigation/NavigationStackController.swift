@@ -242,7 +242,15 @@ open class NavigationStackController<Element: Hashable>: UINavigationController 
       }
       return
     }
-    guard shown.count < applied.count, Array(applied.prefix(shown.count)) == shown else { return }
+    guard shown.count < applied.count, Array(applied.prefix(shown.count)) == shown else {
+      // Nothing removed to judge: whatever a `willShow` noted is spent. Off screen a pop's
+      // containment callbacks push again within it, and each nested push's `willShow` still
+      // finds the screens popped along among `children`; left set, the note outlived the pop
+      // and took the user's next pop (a tap on the selected tab) for a collateral one, putting
+      // back the screens the user removed.
+      removedPathControllersWereCollateral = false
+      return
+    }
     if removedPathControllersWereCollateral {
       removedPathControllersWereCollateral = false
       if rules.collateralRemoval == .comesBack {
