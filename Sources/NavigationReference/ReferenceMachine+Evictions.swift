@@ -78,8 +78,11 @@ extension ReferenceMachine {
   }
 
   /// The screen at `address` (a push slot's or a path element's) left its stack, not by the user,
-  /// and its state stays: the modals it and the screens pushed from it present go with it. Noted
-  /// now, since the screen may be pushed back (as a new controller) before their dismissals begin.
+  /// and its state stays: the modals it and the screens pushed from it present go with it, and so
+  /// do the modals presented inside those (a sheet's own stack's alert: UIKit dismisses what a
+  /// dismissed modal presents along with it). Noted now, since the screen may be pushed back (as a
+  /// new controller) before their dismissals begin, when nothing on their own addresses says their
+  /// screen left.
   mutating func noteModalsGoing(withScreenAt address: Address) {
     let screens = topology.screens
     func note(_ screen: inout ReferenceScreen) {
@@ -89,6 +92,10 @@ extension ReferenceMachine {
         if slotSpecs[index].style.isModal {
           guard item.isPresented, !item.isAwayWithItsScreen else { continue }
           item.isAwayWithItsScreen = true
+          if var child = item.child {
+            note(&child)
+            item.child = child
+          }
         } else if slotSpecs[index].style == .push, var child = item.child {
           note(&child)
           item.child = child

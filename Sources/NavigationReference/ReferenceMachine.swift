@@ -348,15 +348,44 @@ public struct ReferenceMachine: Hashable, Sendable {
   }
 
   /// The screen of the push slot at `address` (incarnation `generation`) is now on its stack,
-  /// on top: from now on it is above everything pushed before it.
+  /// on top: from now on it is above everything pushed before it. A screen of that incarnation on
+  /// the stack already is being replaced by a new controller: the order of this moment is kept
+  /// for it, for when the old one leaves (`replaced(slot:generation:inPlace:)`).
   public mutating func pushed(slot address: Address, generation: Int) {
-    guard let existing = item(at: address), existing.generation == generation, !existing.isOnStack,
+    guard let existing = item(at: address), existing.generation == generation,
       topology.slot(at: address)?.style == .push
     else { return }
     let order = takeOrder()
     modifyItem(at: address) { item in
-      item.order = order
-      item.isOnStack = true
+      if item.isOnStack {
+        item.replacementOrder = order
+      } else {
+        item.order = order
+        item.isOnStack = true
+      }
+    }
+  }
+
+  /// The old controller of the push slot's screen at `address` (incarnation `generation`) left
+  /// its stack while a new one of the same incarnation is on it: the screen never left its stack
+  /// (its state stays, nothing goes with it). Unless the new controller took the old one's place
+  /// in the same change (`inPlace`: a rebuild that swapped it in where the old one stood), it was
+  /// pushed again after the old one was popped, and is on top from its new controller's join, as
+  /// any screen pushed again.
+  public mutating func replaced(slot address: Address, generation: Int, inPlace: Bool) {
+    guard let existing = item(at: address), existing.generation == generation, existing.isOnStack else { return }
+    modifyItem(at: address) { item in
+      if !inPlace, let order = item.replacementOrder { item.order = order }
+      item.replacementOrder = nil
+    }
+  }
+
+  /// The same for path element `index`.
+  public mutating func replaced(pathElement index: Int, generation: Int, inPlace: Bool) {
+    guard let index = pathIndex(of: generation, near: index), root.path[index].isOnStack else { return }
+    modifyScreen(at: .root) { screen in
+      if !inPlace, let order = screen.path[index].replacementOrder { screen.path[index].order = order }
+      screen.path[index].replacementOrder = nil
     }
   }
 
@@ -498,13 +527,19 @@ public struct ReferenceMachine: Hashable, Sendable {
     setItem(item, at: address)
   }
 
-  /// The screen of path element `index` (incarnation `generation`) is now on the stack, on top.
+  /// The screen of path element `index` (incarnation `generation`) is now on the stack, on top;
+  /// as for a push slot's, a new controller of an element on the stack keeps the order of its join
+  /// for `replaced(pathElement:generation:inPlace:)`.
   public mutating func pushed(pathElement index: Int, generation: Int) {
-    guard let index = pathIndex(of: generation, near: index), !root.path[index].isOnStack else { return }
+    guard let index = pathIndex(of: generation, near: index) else { return }
     let order = takeOrder()
     modifyScreen(at: .root) { screen in
-      screen.path[index].order = order
-      screen.path[index].isOnStack = true
+      if screen.path[index].isOnStack {
+        screen.path[index].replacementOrder = order
+      } else {
+        screen.path[index].order = order
+        screen.path[index].isOnStack = true
+      }
     }
   }
 

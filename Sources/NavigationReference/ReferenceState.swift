@@ -31,6 +31,10 @@ public struct ReferenceItem: Hashable, Sendable {
   /// For pushes: whether its screen is on the stack yet (an engine pushes when its turn comes,
   /// not when the state is written, and several writes in one turn reach it together).
   public var isOnStack = false
+  /// For pushes on their stack: the order of the moment a new controller of the same incarnation
+  /// joined the stack while the old one was still on it; `replaced(slot:generation:inPlace:)`
+  /// decides, as the old one leaves, whether the screen takes it.
+  public var replacementOrder: Int?
   /// For modals, where later modals wait: whether its screen has begun to appear (the engine
   /// chose it among modals requested together, and it keeps its place until it goes).
   public var isPresented = false
@@ -47,6 +51,8 @@ public struct ReferencePathElement: Hashable, Sendable {
   public var generation: Int
   public var order: Int
   public var isOnStack = false
+  /// As `ReferenceItem.replacementOrder`.
+  public var replacementOrder: Int?
   public var screen: ReferenceScreen
 }
 

@@ -146,8 +146,20 @@ open class NavigationStackController<Element: Hashable>: UINavigationController 
   /// leading ones, then for each further element the first equal one left. With elements equal
   /// by value, a screen whose value is still on the path elsewhere is not wanted if another screen
   /// takes that place (`[1, 3, 3] → [1, 3, 1]`: the second 3 goes).
+  ///
+  /// The screens on the stack come first, in stack order, then the children off it: one a swipe
+  /// back has taken out (it comes back if the swipe is cancelled), or one whose removal is under
+  /// way. On a stack off screen a pop's containment callbacks run one by one and the engine pushes
+  /// new screens for the elements popped along before the old ones have left `children`; taken in
+  /// `children`'s order, the old ones claimed the elements, the new ones were not wanted, and what
+  /// they asked to show (a sheet set meanwhile) was held back and never shown.
   private func controllersWanted(by target: [Element]) -> Set<ObjectIdentifier> {
-    let screens = children.compactMap { controller in element(of: controller).map { (controller, $0) } }
+    var candidates = viewControllers
+    if children.count > candidates.count {
+      let onStack = Set(candidates.map(ObjectIdentifier.init))
+      candidates += children.filter { !onStack.contains(ObjectIdentifier($0)) }
+    }
+    let screens = candidates.compactMap { controller in element(of: controller).map { (controller, $0) } }
     var wanted = Set<ObjectIdentifier>()
     var common = 0
     while common < min(screens.count, target.count), screens[common].1 == target[common] {
@@ -230,7 +242,15 @@ open class NavigationStackController<Element: Hashable>: UINavigationController 
       }
       return
     }
-    guard shown.count < applied.count, Array(applied.prefix(shown.count)) == shown else { return }
+    guard shown.count < applied.count, Array(applied.prefix(shown.count)) == shown else {
+      // Nothing removed to judge: whatever a `willShow` noted is spent. Off screen a pop's
+      // containment callbacks push again within it, and each nested push's `willShow` still
+      // finds the screens popped along among `children`; left set, the note outlived the pop
+      // and took the user's next pop (a tap on the selected tab) for a collateral one, putting
+      // back the screens the user removed.
+      removedPathControllersWereCollateral = false
+      return
+    }
     if removedPathControllersWereCollateral {
       removedPathControllersWereCollateral = false
       if rules.collateralRemoval == .comesBack {

@@ -150,8 +150,10 @@ extension World {
   /// begins): the order of screens on a stack is the order the engine pushed them in.
   ///
   /// A screen that leaves its stack while another screen of the same incarnation stays on it (an
-  /// engine that rebuilt the stack with a new screen for the same element or item) has not taken
-  /// its state off the stack: the screen still shows it, so nothing is reported.
+  /// engine that rebuilt the stack with a new screen for the same element or item, or pushed one
+  /// again before the old one's departure was told) has not taken its state off the stack: the
+  /// screen still shows it, so no departure is reported — only where it now stands
+  /// (`reportReplacement`).
   ///
   /// `isCurrent` (for a controller the app built, which the harness may read again when it
   /// joins again) says whether the hook's reading still stands.
@@ -163,9 +165,10 @@ extension World {
         stackLeft = controller.navigationController
         self.noteStackBeforeRemoval(stackLeft)
       }
-      if case .didMoveToParent(isNil: true) = event,
-        stackLeft?.viewControllers.contains(where: { $0 !== controller && $0.screenTag?.generation == tag.generation }) == true
+      if case .didMoveToParent(isNil: true) = event, let stack = stackLeft,
+        let replacement = stack.viewControllers.firstIndex(where: { $0 !== controller && $0.screenTag?.generation == tag.generation })
       {
+        self.reportReplacement(of: controller, tag: tag, by: replacement, on: stack)
         return
       }
       switch (event, tag.place) {
