@@ -304,10 +304,9 @@ extension CampaignReport {
     self.defects = []
     self.failures = Self.grouped(replays.flatMap { replay -> [Failure] in
       let topology = Topology.named(replay.trace.topology) ?? .basic
-      // The engine the trace ran, by the name it was registered under: an engine no longer
-      // registered leaves its failures without a timeline.
-      let engine = EngineChoice.named(replay.result.engine)?
-        .judged(by: SemanticsProfile.named(replay.result.semantics) ?? .navfuzz)
+      // The engine the trace ran, as it was judged (else the one registered under its name).
+      let engine = replay.result.ranWith
+        ?? EngineChoice.named(replay.result.engine)?.judged(by: SemanticsProfile.named(replay.result.semantics) ?? .navfuzz)
       let frames = engine.map { Self.timeline(of: replay.trace, topology: topology, engine: $0) } ?? []
       let unexpected = replay.result.unexpectedViolations.map { violation in
         var failure = Failure(

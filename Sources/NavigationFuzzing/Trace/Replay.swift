@@ -25,6 +25,9 @@ public struct ReplayResult: Sendable {
   /// Whether `keepsGoing` stopped the replay before its last step (then nothing after the step
   /// it reached was checked, nor the end).
   public var stoppedEarly = false
+  /// The engine the replay ran, judged as it was: a report replays the trace again with it for
+  /// its timeline, whether or not the engine is registered by name.
+  package var ranWith: EngineChoice?
 
   public var passed: Bool { unmetExpectations.isEmpty && unexpectedViolations.isEmpty }
 }
@@ -84,7 +87,8 @@ public enum Replay {
       trace: trace, engine: engine.name, semantics: engine.semantics.name,
       notChecked: engine.contract.notChecked, allowed: engine.contract.allowances, violations: runner.violations, unmetExpectations: unmet,
       unexpectedViolations: runner.violations.filter { !expected.contains($0.invariant) }, skipped: skipped,
-      statistics: runner.statistics, performedSteps: performed, observed: observed, stoppedEarly: stoppedEarly)
+      statistics: runner.statistics, performedSteps: performed, observed: observed, stoppedEarly: stoppedEarly,
+      ranWith: engine)
   }
 
   private static func check(_ expectation: Expectation, runner: Runner, expected: inout Set<InvariantID>) -> String? {
