@@ -10,7 +10,8 @@ import HeadlessUIKit
 /// not mistaken for a refusal. A binding whose setter ignores the write (a custom
 /// `Binding(get:set:)` that drops `nil`, a path that ignores shorter values) did not take it.
 package struct SwiftUIWriteBack: Hashable, Sendable {
-  /// What was written: "the sheet on "Fruits"", "the path of the stack on "Recipes"".
+  /// What was written, and where: "false or nil to the binding of the sheet on "Fruits"", "the
+  /// shorter path to the binding of the stack on "Recipes"".
   package var what: String
   /// What the person did: "a swipe down", "an alert button", "a pop", "dismiss()".
   package var by: String
@@ -84,7 +85,8 @@ extension PresentationSlot {
     let host = node?.region.controller?.title
     graph.noteWriteBack(
       SwiftUIWriteBack(
-        what: "the \(style) on \(StackCoordinator.describedTitle(host))", by: gesture, taken: !request.isHeld(),
+        what: "false or nil to the binding of the \(style) on \(StackCoordinator.describedTitle(host))", by: gesture,
+        taken: !request.isHeld(),
         time: graph.world.runLoop.now))
   }
 }

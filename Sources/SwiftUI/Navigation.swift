@@ -477,7 +477,7 @@ final class StackCoordinator: ContainerCoordinator, UINavigationControllerDelega
         path.truncate(kept)
         node.graph.noteWriteBack(
           SwiftUIWriteBack(
-            what: "the path of the stack on \(Self.describedTitle(rootController.title))",
+            what: "the shorter path to the binding of the stack on \(Self.describedTitle(rootController.title))",
             by: popsForDismiss ? "dismiss()" : "a pop", taken: path.get().count == kept, time: node.graph.world.runLoop.now))
       }
       for entry in removed {

@@ -1,0 +1,110 @@
+// Two apps with one planted bug each, written as ordinary SwiftUI code: the kind of custom
+// binding that looks harmless and breaks SwiftUI's write-back.
+import Observation
+import SwiftUI
+
+@Observable
+final class CartModel {
+  var items = ["Tea", "Milk"]
+  var editing: String?
+  var path: [String] = []
+}
+
+/// A sheet by item through a custom `Binding(get:set:)` whose setter ignores `nil`: a person's
+/// swipe down is never written back, so the sheet comes back.
+struct SetterIgnoresNilApp: App {
+  @State private var model = CartModel()
+
+  var body: some Scene {
+    WindowGroup {
+      CartView(model: model)
+    }
+  }
+}
+
+struct CartView: View {
+  let model: CartModel
+
+  var body: some View {
+    NavigationStack {
+      VStack {
+        Text("Cart")
+        ForEach(model.items, id: \.self) { item in
+          Button(item) { model.editing = item }
+        }
+      }
+      .navigationTitle("Cart")
+      .sheet(
+        item: Binding(
+          get: { model.editing.map(EditedItem.init) },
+          set: { newValue in
+            // The bug: only a new item is taken; the nil SwiftUI writes on a swipe is dropped.
+            if let newValue { model.editing = newValue.name }
+          })
+      ) { item in
+        Text("Editing \(item.name)")
+      }
+    }
+  }
+}
+
+struct EditedItem: Identifiable {
+  var name: String
+  var id: String { name }
+}
+
+/// A NavigationStack(path:) through a custom binding that ignores shorter paths: a person's
+/// back is never written back, so the path keeps a screen that is gone.
+struct PathIgnoresPopsApp: App {
+  @State private var model = CartModel()
+
+  var body: some Scene {
+    WindowGroup {
+      AislesView(model: model)
+    }
+  }
+}
+
+struct AislesView: View {
+  let model: CartModel
+
+  var body: some View {
+    NavigationStack(
+      path: Binding(
+        get: { model.path },
+        set: { newValue in
+          // The bug: a path only grows; the shorter path SwiftUI writes after a pop is dropped.
+          if newValue.count >= model.path.count { model.path = newValue }
+        })
+    ) {
+      VStack {
+        NavigationLink("Fruit", value: "Fruit")
+        NavigationLink("Bakery", value: "Bakery")
+      }
+      .navigationTitle("Aisles")
+      .navigationDestination(for: String.self) { aisle in
+        VStack {
+          Text(aisle)
+          NavigationLink("Shelf", value: aisle + " shelf")
+        }
+        .navigationTitle(aisle)
+      }
+    }
+  }
+}
+
+/// A link to a value no destination declares: SwiftUI's link is inert, and says so.
+struct InertLinkApp: App {
+  var body: some Scene {
+    WindowGroup {
+      NavigationStack {
+        VStack {
+          NavigationLink("Open", value: 7)
+          NavigationLink("Name", value: "name")
+        }
+        .navigationTitle("Links")
+        .navigationDestination(for: String.self) { Text($0) }
+      }
+    }
+  }
+}
