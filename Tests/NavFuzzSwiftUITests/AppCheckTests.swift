@@ -47,6 +47,15 @@ import Testing
     #expect(failure.shrunk.actions.count <= 5, "\(result)")
   }
 
+  @Test func aSheetShownThatNoStateHoldsIsCaught() throws {
+    let result = NavFuzz.check(app: UnobservedSheetApp(), runs: 50)
+    let failure = try #require(result.failures.first, "\(result)")
+    #expect(failure.violation.invariant == .stateUIConsistency)
+    #expect(failure.violation.explanation == "the sheet on an untitled screen is shown, but no state holds it")
+    #expect(failure.shrunk.actions.suffix(1) == [.tap("Done")], "\(result)")
+    #expect(failure.shrunk.actions.count <= 3, "\(result)")
+  }
+
   @Test func anInertLinkIsCaughtWithSwiftUIsMessage() throws {
     let result = NavFuzz.check(app: InertLinkApp(), runs: 20)
     let failure = try #require(result.failures.first, "\(result)")

@@ -108,3 +108,36 @@ struct InertLinkApp: App {
     }
   }
 }
+
+/// A sheet whose binding reads a plain class nothing observes: "Done" clears the flag, no view
+/// is invalidated, and the sheet stays up though no state holds it.
+struct UnobservedSheetApp: App {
+  var body: some Scene {
+    WindowGroup {
+      UnobservedSheetView()
+    }
+  }
+}
+
+final class HelpFlags {
+  var showsHelp = false
+}
+
+struct UnobservedSheetView: View {
+  @State private var flags = HelpFlags()
+  @State private var opens = 0
+
+  var body: some View {
+    VStack {
+      Text("Opened \(opens)")
+      Button("Help") {
+        flags.showsHelp = true
+        opens += 1
+      }
+    }
+    .sheet(isPresented: Binding(get: { flags.showsHelp }, set: { flags.showsHelp = $0 })) {
+      // The bug: a write to an unobserved object updates nothing on screen.
+      Button("Done") { flags.showsHelp = false }
+    }
+  }
+}
