@@ -122,7 +122,9 @@ package.targets.append(contentsOf: [
   .target(name: "SwiftUI", dependencies: ["HeadlessUIKit"]),
   // Layer 3: SwiftUI apps fuzzed as they are. The harness never links SwiftUI; this adapts it.
   .target(name: "NavFuzzSwiftUI", dependencies: ["NavigationFuzzing", "SwiftUI", "HeadlessUIKit"]),
-  .testTarget(name: "NavFuzzSwiftUITests", dependencies: ["NavFuzzSwiftUI", "NavigationFuzzing", "SwiftUI"]),
+  .testTarget(
+    name: "NavFuzzSwiftUITests", dependencies: ["NavFuzzSwiftUI", "NavigationFuzzing", "SwiftUI"],
+    exclude: ["Traces"]),
   .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI"]),
   // The same kind of app code in the Swift 5 language mode, as most apps still build.
   .testTarget(name: "SwiftUISwift5Tests", dependencies: ["SwiftUI"], swiftSettings: [.swiftLanguageMode(.v5)]),

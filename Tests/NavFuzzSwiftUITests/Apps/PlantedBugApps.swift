@@ -65,8 +65,20 @@ struct PathIgnoresPopsApp: App {
   }
 }
 
+/// The same app with the bug fixed: its path binding takes every write.
+struct PathTakesPopsApp: App {
+  @State private var model = CartModel()
+
+  var body: some Scene {
+    WindowGroup {
+      AislesView(model: model, ignoresPops: false)
+    }
+  }
+}
+
 struct AislesView: View {
   let model: CartModel
+  var ignoresPops = true
 
   var body: some View {
     NavigationStack(
@@ -74,7 +86,7 @@ struct AislesView: View {
         get: { model.path },
         set: { newValue in
           // The bug: a path only grows; the shorter path SwiftUI writes after a pop is dropped.
-          if newValue.count >= model.path.count { model.path = newValue }
+          if !ignoresPops || newValue.count >= model.path.count { model.path = newValue }
         })
     ) {
       VStack {
