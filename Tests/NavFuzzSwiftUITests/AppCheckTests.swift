@@ -56,6 +56,14 @@ import Testing
     #expect(failure.shrunk.actions.count <= 3, "\(result)")
   }
 
+  @Test func twoModalsRequestedAtOnceFromOneHostAreCaught() throws {
+    let result = NavFuzz.check(app: TwoSheetsAtOnceApp(), runs: 50)
+    let failure = try #require(result.failures.first, "\(result)")
+    #expect(failure.violation.invariant == .noDoublePresentation)
+    #expect(failure.violation.explanation.contains("[only-one-presentation] Currently, only presenting a single sheet is supported."))
+    #expect(failure.shrunk.actions == [.tap("Reset")], "\(result)")
+  }
+
   @Test func anInertLinkIsCaughtWithSwiftUIsMessage() throws {
     let result = NavFuzz.check(app: InertLinkApp(), runs: 20)
     let failure = try #require(result.failures.first, "\(result)")

@@ -153,3 +153,31 @@ struct UnobservedSheetView: View {
     }
   }
 }
+
+/// One button asks one host for two sheets at once: SwiftUI shows the first, and the second
+/// waits with its message.
+struct TwoSheetsAtOnceApp: App {
+  var body: some Scene {
+    WindowGroup {
+      TwoSheetsView()
+    }
+  }
+}
+
+struct TwoSheetsView: View {
+  @State private var showsFilters = false
+  @State private var showsSort = false
+
+  var body: some View {
+    VStack {
+      Button("Filters") { showsFilters = true }
+      // The bug: "Reset" means to show both panels, and one host shows one sheet at a time.
+      Button("Reset") {
+        showsFilters = true
+        showsSort = true
+      }
+    }
+    .sheet(isPresented: $showsFilters) { Text("Filters") }
+    .sheet(isPresented: $showsSort) { Text("Sort") }
+  }
+}
