@@ -56,6 +56,14 @@ import Testing
     #expect(failure.shrunk.actions.count <= 3, "\(result)")
   }
 
+  @Test func aSheetHeldThatIsNeitherShownNorWaitingIsCaught() throws {
+    let result = NavFuzz.check(app: UnobservedOpenApp(), runs: 20)
+    let failure = try #require(result.failures.first, "\(result)")
+    #expect(failure.violation.invariant == .stateUIConsistency)
+    #expect(failure.violation.explanation == "the state holds the sheet on an untitled screen, but it is neither shown nor waiting its turn")
+    #expect(failure.shrunk.actions == [.tap("Help")], "\(result)")
+  }
+
   @Test func twoModalsRequestedAtOnceFromOneHostAreCaught() throws {
     let result = NavFuzz.check(app: TwoSheetsAtOnceApp(), runs: 50)
     let failure = try #require(result.failures.first, "\(result)")

@@ -13,6 +13,12 @@ import Testing
     #expect(try AppTraceFormat.parse(text) == trace)
   }
 
+  @Test func aTopologyTraceReaderSaysAnAppTraceIsOne() {
+    #expect(throws: TraceError(file: "a.navtrace", line: 2, message: "an app trace ('app NotesApp'): it replays on its app, with NavFuzz.replay(_:app:), not on a topology")) {
+      try TraceFormat.parse("navtrace 1\napp NotesApp\ntap \"Add\"\n", source: "a.navtrace")
+    }
+  }
+
   @Test func commentsAndBlankLinesAreSkipped() throws {
     let trace = try AppTraceFormat.parse("# why\nnavtrace 1\n\napp A  # the app\ntap \"Tea\"  # a comment\nsettle\n")
     #expect(trace.actions == [.tap("Tea"), .settle])

@@ -181,3 +181,27 @@ struct TwoSheetsView: View {
     .sheet(isPresented: $showsSort) { Text("Sort") }
   }
 }
+
+/// The same unobserved object on the way in: "Help" sets the flag and nothing is invalidated,
+/// so the state holds a sheet that never comes.
+struct UnobservedOpenApp: App {
+  var body: some Scene {
+    WindowGroup {
+      UnobservedOpenView()
+    }
+  }
+}
+
+struct UnobservedOpenView: View {
+  @State private var flags = HelpFlags()
+
+  var body: some View {
+    VStack {
+      Text("Welcome")
+      Button("Help") { flags.showsHelp = true }
+    }
+    .sheet(isPresented: Binding(get: { flags.showsHelp }, set: { flags.showsHelp = $0 })) {
+      Text("Help")
+    }
+  }
+}
