@@ -23,7 +23,19 @@ public final class SwiftUIAppUnderTest: AppUnderTest {
   }
 
   public var screens: [AppScreen] {
-    window.screenPlacements.map { AppScreen(placement: $0.placement, title: $0.title) }
+    var screens = window.screenPlacements.map { AppScreen(placement: $0.placement, title: $0.title) }
+    if !screens.isEmpty { screens[screens.count - 1].elements = topScreenElements }
+    return screens
+  }
+
+  /// The top screen's enabled buttons, links and toolbar items by name, each once.
+  private var topScreenElements: [String] {
+    var names: [String] = []
+    for tappable in window.topScreenTappables where tappable.isEnabled {
+      let name = tappable.label.isEmpty ? (tappable.accessibilityIdentifier ?? "") : tappable.label
+      if !name.isEmpty, !names.contains(name) { names.append(name) }
+    }
+    return names
   }
 
   public var offeredActions: [AppAction] {
@@ -35,10 +47,7 @@ public final class SwiftUIAppUnderTest: AppUnderTest {
       if alert.preferredStyle == .actionSheet { actions += [.dismiss] }
       return actions
     }
-    for tappable in window.topScreenTappables where tappable.isEnabled {
-      let name = tappable.label.isEmpty ? (tappable.accessibilityIdentifier ?? "") : tappable.label
-      if !name.isEmpty, !actions.contains(.tap(name)) { actions.append(.tap(name)) }
-    }
+    actions += topScreenElements.map(AppAction.tap)
     if let tabs = window.topmostViewController as? UITabBarController {
       for child in tabs.viewControllers ?? [] {
         if let title = child.tabBarItem.title, !actions.contains(.tab(title)) { actions.append(.tab(title)) }

@@ -46,10 +46,15 @@ public struct AppScreen: Hashable, Sendable {
   /// Where it is: "root", "pushed", "sheet", "fullScreenCover", "alert", "dialog", "tab", …
   public var placement: String
   public var title: String?
+  /// Its hittable elements by name (label text, or accessibility identifier where the label is
+  /// empty), in screen order; disabled ones are left out. Filled for the top screen only: the
+  /// one a person can touch.
+  public var elements: [String]
 
-  public init(placement: String, title: String?) {
+  public init(placement: String, title: String?, elements: [String] = []) {
     self.placement = placement
     self.title = title
+    self.elements = elements
   }
 }
 
