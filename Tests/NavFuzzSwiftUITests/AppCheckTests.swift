@@ -72,6 +72,14 @@ import Testing
     #expect(failure.shrunk.actions == [.tap("Reset")], "\(result)")
   }
 
+  @Test func aDestinationItemSetterThatIgnoresNilIsCaught() throws {
+    let result = NavFuzz.check(app: DestinationIgnoresNilApp(), runs: 50)
+    let failure = try #require(result.failures.first, "\(result)")
+    #expect(failure.violation.invariant == .dismissalWritesBack)
+    #expect(failure.violation.explanation.contains("the binding of the destination pushed from \"Shelf\""))
+    #expect(failure.shrunk.actions.count <= 4, "\(result)")
+  }
+
   @Test func anInertLinkIsCaughtWithSwiftUIsMessage() throws {
     let result = NavFuzz.check(app: InertLinkApp(), runs: 20)
     let failure = try #require(result.failures.first, "\(result)")

@@ -205,3 +205,40 @@ struct UnobservedOpenView: View {
     }
   }
 }
+
+/// A push by item, `navigationDestination(item:)`, through a setter that ignores `nil`: a
+/// person's back is never written back.
+struct DestinationIgnoresNilApp: App {
+  @State private var model = CartModel()
+
+  var body: some Scene {
+    WindowGroup {
+      NavigationStack {
+        ShelfView(model: model)
+      }
+    }
+  }
+}
+
+struct ShelfView: View {
+  let model: CartModel
+
+  var body: some View {
+    VStack {
+      ForEach(model.items, id: \.self) { item in
+        Button(item) { model.editing = item }
+      }
+    }
+    .navigationTitle("Shelf")
+    .navigationDestination(
+      item: Binding(
+        get: { model.editing },
+        set: { newValue in
+          // The bug, as in SetterIgnoresNilApp: the nil SwiftUI writes after a pop is dropped.
+          if let newValue { model.editing = newValue }
+        })
+    ) { item in
+      Text("About \(item)")
+    }
+  }
+}
