@@ -20,6 +20,9 @@ import Testing
     #expect(failure.violation.explanation.contains("after a swipe down, SwiftUI wrote false or nil to the binding of the sheet on \"Cart\""))
     #expect(failure.shrunk.actions.count <= 4, "\(result)")
     #expect(failure.shrunk.actions.contains(.dismiss))
+    // The screen where it failed: the sheet the person swiped away is back.
+    #expect(failure.violation.actualScreen.suffix(2) == ["[sheet]", "  text \"Editing Milk\""])
+    #expect("\(result)".contains("screen when it failed:\n  [root] \"Cart\"\n"))
     #expect(failure.shrunk.actions.first.map { if case .tap = $0 { true } else { false } } == true)
     // The printed trace reads back and reproduces on its own.
     let trace = try AppTraceFormat.parse(AppTraceFormat.print(failure.shrunk), source: "shrunk.navtrace")

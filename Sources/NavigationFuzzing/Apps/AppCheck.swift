@@ -27,6 +27,7 @@ extension NavFuzz {
         "\(failure.violation.invariant.rawValue) (\(failure.count) failing run(s), run seed \(failure.runSeed)): "
           + "\(failure.violation.explanation)\nshrunk trace (\(failure.shrunk.actions.count) steps):\n"
           + AppTraceFormat.print(failure.shrunk)
+          + "screen when it failed:\n" + failure.violation.actualScreen.map { "  " + $0 + "\n" }.joined()
       }.joined(separator: "\n")
     }
   }
