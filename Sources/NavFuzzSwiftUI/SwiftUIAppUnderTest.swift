@@ -13,9 +13,13 @@ public final class SwiftUIAppUnderTest: AppUnderTest {
   public let urls: [String]
   private let swiftUI: SwiftUIEnvironment
 
-  /// Resets the simulated world and launches `app` in it, settled.
-  public init<A: App>(_ app: A, urls: [String] = []) {
+  /// Resets the simulated world and launches `app` in it, settled. `turnLimit` is how many
+  /// run-loop turns one `settle` or `advance` may take before the world is judged not to settle:
+  /// a step of a well-behaved app takes tens, and a lower limit than HeadlessUIKit's own
+  /// (100,000) finds "forever" (an identity that changes every render) in a fraction of the time.
+  public init<A: App>(_ app: A, urls: [String] = [], turnLimit: Int = 5_000) {
     HeadlessEnvironment.reset()
+    HeadlessEnvironment.current.runLoop.turnLimit = turnLimit
     swiftUI = SwiftUIEnvironment.current
     window = swiftUI.launch(app)
     self.urls = urls

@@ -83,6 +83,14 @@ import Testing
     #expect(failure.shrunk.actions.count <= 4, "\(result)")
   }
 
+  @Test func anIdentityThatChangesEveryRenderIsCaught() throws {
+    // Each run that shows the sheet spins to the turn limit: two runs keep the test cheap.
+    let result = NavFuzz.check(app: ChangingIdentityApp(), runs: 2)
+    let failure = try #require(result.failures.first, "\(result)")
+    #expect(failure.violation.invariant == .quiescence)
+    #expect(failure.shrunk.actions == [.tap("Show"), .settle], "\(result)")
+  }
+
   @Test func anInertLinkIsCaughtWithSwiftUIsMessage() throws {
     let result = NavFuzz.check(app: InertLinkApp(), runs: 20)
     let failure = try #require(result.failures.first, "\(result)")

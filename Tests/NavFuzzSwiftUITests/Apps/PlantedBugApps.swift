@@ -242,3 +242,46 @@ struct ShelfView: View {
     }
   }
 }
+
+/// A sheet by item whose item gets a new id every time the body asks (an id made in the getter,
+/// as `UUID()` would be): each render is a new identity, so the sheet goes and comes back, and
+/// its `onAppear` renders again.
+struct ChangingIdentityApp: App {
+  var body: some Scene {
+    WindowGroup {
+      ChangingIdentityView()
+    }
+  }
+}
+
+@Observable
+final class TokenModel {
+  var showsToken = false
+  var appearances = 0
+  @ObservationIgnored var issued = 0
+
+  /// The bug: a fresh id on every read.
+  func token() -> Token {
+    issued += 1
+    return Token(id: issued)
+  }
+}
+
+struct Token: Identifiable {
+  let id: Int
+}
+
+struct ChangingIdentityView: View {
+  @State private var model = TokenModel()
+
+  var body: some View {
+    VStack {
+      Text("Seen \(model.appearances)")
+      Button("Show") { model.showsToken = true }
+    }
+    .sheet(item: Binding(get: { model.showsToken ? model.token() : nil }, set: { if $0 == nil { model.showsToken = false } })) { _ in
+      Text("Token")
+        .onAppear { model.appearances += 1 }
+    }
+  }
+}
