@@ -116,8 +116,15 @@ if ProcessInfo.processInfo.environment["NAVFUZZ_LIBFUZZER"] == "1" {
 // module has that name, so the product and its test targets are not declared there.
 #if !canImport(Darwin)
 package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
+// A SwiftUI app as a system under test, through the harness's door (`AppUnderTest`).
+package.products.append(.library(name: "NavFuzzSwiftUI", targets: ["NavFuzzSwiftUI"]))
 package.targets.append(contentsOf: [
   .target(name: "SwiftUI", dependencies: ["HeadlessUIKit"]),
+  // Layer 3: SwiftUI apps fuzzed as they are. The harness never links SwiftUI; this adapts it.
+  .target(name: "NavFuzzSwiftUI", dependencies: ["NavigationFuzzing", "SwiftUI", "HeadlessUIKit"]),
+  .testTarget(
+    name: "NavFuzzSwiftUITests", dependencies: ["NavFuzzSwiftUI", "NavigationFuzzing", "SwiftUI"],
+    exclude: ["Traces"]),
   .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI"]),
   // The same kind of app code in the Swift 5 language mode, as most apps still build.
   .testTarget(name: "SwiftUISwift5Tests", dependencies: ["SwiftUI"], swiftSettings: [.swiftLanguageMode(.v5)]),

@@ -34,13 +34,14 @@ struct AlertModifier {
   let actions: () -> any View
   let message: (() -> any View)?
   let clear: () -> Void
+  let isHeld: () -> Bool
 
   @MainActor func update(_ node: ViewNode, content: any View) {
     let environment = node.environment
     let request = PresentationSlot.Request(
       isActive: isActive, identity: nil, content: nil,
       alert: { AlertContent.make(title: title, actions: actions(), message: message?(), environment: environment) },
-      onDismiss: nil, clear: clear)
+      onDismiss: nil, clear: clear, isHeld: isHeld)
     PresentationModifier(style: style, request: request).update(node, content: content)
   }
 }
@@ -53,7 +54,7 @@ extension View {
     modifier(
       AlertModifier(
         style: style, title: title, isActive: isActive ?? isPresented.wrappedValue, actions: actions, message: message,
-        clear: { isPresented.wrappedValue = false }))
+        clear: { isPresented.wrappedValue = false }, isHeld: { isPresented.wrappedValue }))
   }
 
   // MARK: alert

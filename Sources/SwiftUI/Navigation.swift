@@ -475,6 +475,10 @@ final class StackCoordinator: ContainerCoordinator, UINavigationControllerDelega
         node.graph.apply(.pathWritesAfterTheTransition)
         if popsForDismiss { node.graph.apply(.dismissWritesBackLikeTheUser) }
         path.truncate(kept)
+        node.graph.noteWriteBack(
+          SwiftUIWriteBack(
+            what: "the shorter path to the binding of the stack on \(Self.describedTitle(rootController.title))",
+            by: popsForDismiss ? "dismiss()" : "a pop", taken: path.get().count == kept, time: node.graph.world.runLoop.now))
       }
       for entry in removed {
         if case .destination(let slot) = entry.kind {

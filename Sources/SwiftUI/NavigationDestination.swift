@@ -10,6 +10,9 @@ final class DestinationSlot {
   var identity: AnyHashable?
   var content: () -> AnyView = { AnyView(EmptyView()) }
   var clear: () -> Void = {}
+  /// Whether the binding holds a destination now (read live): what a harness checks after the
+  /// write-back of a pop (HarnessHooks.swift).
+  var isHeld: () -> Bool = { false }
   private weak var entry: StackEntry?
   private var pushedIdentity: AnyHashable?
 
@@ -41,7 +44,15 @@ final class DestinationSlot {
     guard entry != nil else { return }
     entry = nil
     pushedIdentity = nil
-    if isActive { clear() }
+    if isActive {
+      clear()
+      if let node {
+        node.graph.noteWriteBack(
+          SwiftUIWriteBack(
+            what: "false or nil to the binding of the destination pushed from \(StackCoordinator.describedTitle(node.region.controller?.title))",
+            by: "a pop", taken: !isHeld(), time: node.graph.world.runLoop.now))
+      }
+    }
   }
 }
 
@@ -51,6 +62,7 @@ struct DestinationSlotModifier {
   let identity: AnyHashable?
   let content: () -> AnyView
   let clear: () -> Void
+  let isHeld: () -> Bool
 
   @MainActor func update(_ node: ViewNode, content inner: any View) {
     let slot = (node.primitiveState as? DestinationSlot) ?? DestinationSlot(node: node)
@@ -59,6 +71,7 @@ struct DestinationSlotModifier {
     slot.identity = identity
     slot.content = content
     slot.clear = clear
+    slot.isHeld = isHeld
     node.setChildren([(.content, inner)])
     node.graph.afterCurrentUpdate { [weak slot] in slot?.reconcile() }
   }
@@ -73,7 +86,7 @@ extension View {
     return modifier(
       DestinationSlotModifier(
         isActive: isPresented.wrappedValue, identity: nil, content: { view },
-        clear: { isPresented.wrappedValue = false }))
+        clear: { isPresented.wrappedValue = false }, isHeld: { isPresented.wrappedValue }))
   }
 
   /// Pushes `destination(item)` on the surrounding stack while `item` is not nil.
@@ -85,7 +98,7 @@ extension View {
       DestinationSlotModifier(
         isActive: current != nil, identity: erase(current),
         content: { current.map { AnyView(destination($0)) } ?? AnyView(EmptyView()) },
-        clear: { item.wrappedValue = nil }))
+        clear: { item.wrappedValue = nil }, isHeld: { item.wrappedValue != nil }))
   }
 }
 

@@ -32,6 +32,9 @@ final class PresentationSlot: UIAdaptivePresentationControllerDelegate {
     var onDismiss: (() -> Void)?
     /// Writes `false` or `nil` to the binding.
     var clear: () -> Void
+    /// Whether the binding holds a presentation now (read live, not at the last update): what a
+    /// harness checks after a write-back (HarnessHooks.swift).
+    var isHeld: () -> Bool = { false }
     /// `presentationCompactAdaptation(.popover)` keeps a popover a popover in compact width.
     var keepsPopover = false
   }
@@ -226,10 +229,12 @@ final class PresentationSlot: UIAdaptivePresentationControllerDelegate {
     graph.apply(.alertWriteBackOrder)
     if graph.profile.alertWritesBackBeforeAction {
       request.clear()
+      noteWriteBack(by: "an alert button")
       button.action()
     } else {
       button.action()
       request.clear()
+      noteWriteBack(by: "an alert button")
     }
     graph.presentWaiting()
   }
@@ -267,9 +272,11 @@ final class PresentationSlot: UIAdaptivePresentationControllerDelegate {
     if byUser {
       graph.apply(.swipeDownWritesBackAtTheEnd)
       request.clear()
+      noteWriteBack(by: "a swipe down")
     } else if writesBackAfterDismissal {
       graph.apply(.dismissWritesBackLikeTheUser)
       request.clear()
+      noteWriteBack(by: "dismiss()")
     }
     writesBackAfterDismissal = false
     if style.isModal {
@@ -426,7 +433,7 @@ extension PresentationSlot.Request {
   ) -> Self {
     Self(
       isActive: isPresented.wrappedValue, identity: nil, content: { AnyView(content()) }, alert: nil,
-      onDismiss: onDismiss, clear: { isPresented.wrappedValue = false })
+      onDismiss: onDismiss, clear: { isPresented.wrappedValue = false }, isHeld: { isPresented.wrappedValue })
   }
 
   static func item<Item: Identifiable, Content: View>(
@@ -439,7 +446,7 @@ extension PresentationSlot.Request {
         guard let value = item.wrappedValue ?? current else { return AnyView(EmptyView()) }
         return AnyView(content(value))
       },
-      alert: nil, onDismiss: onDismiss, clear: { item.wrappedValue = nil })
+      alert: nil, onDismiss: onDismiss, clear: { item.wrappedValue = nil }, isHeld: { item.wrappedValue != nil })
   }
 }
 

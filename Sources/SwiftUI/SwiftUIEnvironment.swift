@@ -95,6 +95,8 @@ public final class SwiftUIEnvironment {
   var windowRegions: [Region] = []
   /// Presentations waiting for their host to be free (rule 9), in request order.
   var waitingPresentations: [PresentationSlot] = []
+  /// The write-backs made on a person's behalf, in order (HarnessHooks.swift).
+  var recordedWriteBacks: [SwiftUIWriteBack] = []
 
   init(world: HeadlessEnvironment) {
     self.world = world

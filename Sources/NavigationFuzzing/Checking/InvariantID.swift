@@ -22,6 +22,9 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable, C
   case alertCallbackOrder = "alert-callback-order"
   case animatedAsAsked = "animated-as-asked"
   case delegateForwarding = "delegate-forwarding"
+  /// An app's link or path value with no destination for its type in sight, or a destination
+  /// declared twice (an app under test, `AppUnderTest`).
+  case destinationLookup = "destination-lookup"
 
   public static func < (lhs: InvariantID, rhs: InvariantID) -> Bool {
     lhs.ordinal < rhs.ordinal
@@ -50,6 +53,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable, C
     case .alertCallbackOrder: 16
     case .animatedAsAsked: 17
     case .delegateForwarding: 18
+    case .destinationLookup: 19
     }
   }
 
@@ -76,6 +80,7 @@ public enum InvariantID: String, CaseIterable, Sendable, Hashable, Comparable, C
       "an alert button's action, the nil write-back and onDismiss run in the profile's order; no action reaches a presentation already gone"
     case .animatedAsAsked: "every navigation call an engine makes on screen animates as the change asked (the default: animated)"
     case .delegateForwarding: "an app's own navigation delegate hears every transition of its navigation controller"
+    case .destinationLookup: "every link and path value of an app finds exactly one destination for its type"
     }
   }
 }

@@ -116,6 +116,9 @@ public enum TraceFormat {
         continue
       }
       if topology == nil {
+        if verb == "app", words.count == 2 {
+          throw fail(number, "an app trace ('app \(words[1])'): it replays on its app, with NavFuzz.replay(_:app:), not on a topology")
+        }
         guard verb == "topology", words.count == 2 else {
           throw fail(number, "expected 'topology NAME' after the header, found '\(content.trimmed)'")
         }
