@@ -19,6 +19,8 @@ final class HeadlessTestDriverTests: XCTestCase {
     DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { ran.append("later") }
     await Task.yield()
     XCTAssertEqual(ran, ["hop"])
+    await Task.yield()
+    XCTAssertEqual(ran, ["hop"], "a yield or two lets no virtual time pass")
     XCTAssertEqual(runLoop.now, 0)
 
     let later = expectation(description: "later")
