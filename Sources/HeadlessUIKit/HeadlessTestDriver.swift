@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lets a UIKit test suite written for a simulator run here unchanged: the main queue runs while a
 /// test awaits, and the app has a window to present from.
 ///
@@ -8,25 +10,28 @@
 /// hosted suite presents from the app's window (`UIApplication.shared.connectedScenes.first` →
 /// `UIWindowScene.windows.first`), which a test host app has and a bare process has not.
 ///
-/// `HeadlessTestDriver.start()` supplies both. The driver is a task on the main actor: whenever the
-/// main actor is free (the test awaits), it runs one turn of the virtual run loop's due work and
-/// yields again; when nothing is queued it sleeps until something is. When only delayed work is
-/// queued (an animation's end, an `asyncAfter`), it yields `yieldsBeforeTimePasses` times more
-/// and then moves the virtual clock to that work: a test that waits (an expectation, a sleep)
-/// waits as long as the animation takes, as on iOS, while a test that yields once or twice sees no
-/// time pass, as a yield on iOS takes microseconds and an animation hundreds of milliseconds.
+/// `HeadlessTestDriver.start()` supplies both. The driver runs in passes on the main queue: as soon
+/// as work is scheduled, a pass is queued, and when the main actor is free (the test awaits) it
+/// runs every turn of the virtual run loop that is due, as the main queue runs what was queued on
+/// iOS before the test resumes. When only delayed work is queued (an animation's end, an
+/// `asyncAfter`), the driver lets `yieldsBeforeTimePasses` passes go by and then moves the virtual
+/// clock to that work: a test that waits (an expectation, a sleep) waits as long as the animation
+/// takes, as on iOS, while a test that yields sees no time pass, as a yield on iOS takes
+/// microseconds and an animation hundreds of milliseconds.
 ///
-/// Nothing reads the wall clock: what runs, and in which order, is decided by the main actor's
-/// queue (first come, first served), the run loop's order and those counts, so the same suite runs
-/// the same turns every time. A test's own timeouts stay wall-clock limits (XCTest's), which the
+/// Nothing reads the wall clock: what runs, and in which order, is the run loop's order. What is
+/// not the driver's to decide is when a test's continuation comes back from the task pool: the
+/// count of idle passes stands between a yield and the clock moving, so only a continuation held
+/// up for a thousand passes (a machine stalled for milliseconds) would see time pass in a yield. A test's own timeouts stay wall-clock limits (XCTest's), which the
 /// driver never needs to reach. One thing is not the driver's to decide: XCTest's
 /// `fulfillment(of:timeout:)` waits on a thread of its own, so when work is still queued after the
 /// expectation is fulfilled, how much of it runs before the test resumes depends on that thread,
 /// as it does on iOS; a test should read what its expectation stands for, not what came later.
 ///
 /// The driver follows the current world: after `HeadlessEnvironment.reset()` it runs the new
-/// world's run loop and gives that world its host window. It runs only while the test awaits, as
-/// the main queue does; a test that never awaits sees no difference.
+/// world's run loop, and the new world's app gets its host window as soon as it is made. It runs
+/// work only while the test awaits, as the main queue does: a test that never awaits sees no work
+/// run that it did not run itself.
 @MainActor
 public final class HeadlessTestDriver {
   /// The running driver, if one was started.
@@ -54,65 +59,72 @@ public final class HeadlessTestDriver {
   /// controller tests present from (or replace: `window.rootViewController = controller`).
   public var hostWindow: UIWindow { provideHostWindow(in: HeadlessEnvironment.current) }
 
-  /// How many run-loop turns the driver has run, in every world: what a test of the driver reads.
-  public private(set) var turnsRun = 0
-
-  /// How many times in a row the driver yields with only delayed work queued before it moves the
-  /// virtual clock to that work.
-  public static let yieldsBeforeTimePasses = 10
+  /// How many passes in a row the driver lets go by with only delayed work queued before it moves
+  /// the virtual clock to that work. A pass takes microseconds; a test's continuation after
+  /// `await Task.yield()` comes back within far fewer passes than this, so a yield sees no time pass.
+  public static let yieldsBeforeTimePasses = 1_000
   private var idleYields = 0
 
-  private var task: Task<Void, Never>?
-  private var sleeper: CheckedContinuation<Void, Never>?
+  /// Whether the driver runs (between `start()` and `stop()`), and whether its next pass is queued.
+  private var isRunning = false
+  private var passIsQueued = false
 
   private init() {}
 
   private func launch() {
-    guard task == nil else { return }
-    VirtualRunLoop.observeScheduling { [weak self] in self?.wake() }
-    task = Task { @MainActor [weak self] in
-      while let driver = self, !Task.isCancelled {
-        await driver.runOneTurnOrSleep()
-      }
-    }
+    guard !isRunning else { return }
+    isRunning = true
+    VirtualRunLoop.observeScheduling { [weak self] in self?.queuePass() }
+    queuePass()
   }
 
   private func halt() {
+    isRunning = false
     VirtualRunLoop.observeScheduling(nil)
-    task?.cancel()
-    task = nil
-    wake()
   }
 
-  /// One turn of the current world's run loop, then a yield to whatever else the main actor has
-  /// queued (the test's own continuation); or, with nothing queued, a sleep until work is.
-  private func runOneTurnOrSleep() async {
+  /// Queues the driver's next pass on the main queue itself, at once. A test's continuation after
+  /// `await Task.yield()` comes back to the main actor by way of the task pool, so a pass queued
+  /// when work is scheduled is ahead of it; a task of the driver's own would come back the same
+  /// way, in an order nothing here decides.
+  private func queuePass() {
+    guard isRunning, !passIsQueued else { return }
+    passIsQueued = true
+    DispatchQueue.main.async(group: nil, qos: .unspecified, flags: []) {
+      MainActor.assumeIsolated { self.runPass() }
+    }
+  }
+
+  /// Every turn due at the current virtual time, then the next pass queued behind whatever else
+  /// the main queue holds; with only delayed work queued, `yieldsBeforeTimePasses` passes that
+  /// run nothing, then the clock moves to that work; with nothing queued in the world, no pass
+  /// until something is (`observeScheduling`). All of the due work runs in one pass, so what a
+  /// test sees when it resumes does not depend on how many passes ran before it did.
+  private func runPass() {
+    passIsQueued = false
+    guard isRunning else { return }
     let environment = HeadlessEnvironment.current
     provideHostWindow(in: environment)
     let runLoop = environment.runLoop
     guard let due = runLoop.nextEventTime else {
       idleYields = 0
-      await withCheckedContinuation { sleeper = $0 }
       return
     }
     if due > runLoop.now {
       guard idleYields >= Self.yieldsBeforeTimePasses else {
         idleYields += 1
-        await Task.yield()
+        queuePass()
         return
       }
       runLoop.moveToNextEvent()
     }
     idleYields = 0
-    runLoop.tick()
-    turnsRun += 1
-    await Task.yield()
-  }
-
-  private func wake() {
-    guard let sleeper else { return }
-    self.sleeper = nil
-    sleeper.resume()
+    var turns = 0
+    while let next = runLoop.nextEventTime, next <= runLoop.now, turns < runLoop.turnLimit {
+      runLoop.tick()
+      turns += 1
+    }
+    queuePass()
   }
 
   /// The world's host window, made the first time it is asked for (by `start()`, by the world's

@@ -35,10 +35,11 @@ final class ModelNavigatorTests: XCTestCase {
   }
 
   /// Yields until `condition` holds, at most `yields` times: the suite's `assertEventually`, with
-  /// a bound counted in turns of the main actor rather than in seconds.
+  /// a bound counted in turns of the main actor rather than in seconds (a suite's loop of yields
+  /// lets virtual time pass, as the driver moves the clock after its idle passes).
   @MainActor
   private func assertEventually(
-    _ condition: () -> Bool, yields: Int = 1_000, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    _ condition: () -> Bool, yields: Int = 100_000, _ message: String, file: StaticString = #filePath, line: UInt = #line
   ) async {
     for _ in 0..<yields where !condition() { await Task.yield() }
     XCTAssertTrue(condition(), message, file: file, line: line)
