@@ -73,6 +73,11 @@ let package = Package(
     .testTarget(
       name: "UmbrellaImportTests", dependencies: ["UIKit", "_Testing_UIKit"],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "UIKit"])]),
+    // A UIKit library's own kind of suite (XCTest, `await Task.yield()`, expectations, the app's
+    // window) run under `HeadlessTestDriver`, as such a suite runs on a simulator. A target here
+    // rather than a package of its own: it builds with the package's tests and runs with
+    // `swift test --filter UIKitHostedSuiteTests`.
+    .testTarget(name: "UIKitHostedSuiteTests", dependencies: ["UIKit"]),
     .testTarget(
       name: "UIKitSwift5Tests", dependencies: ["UIKit", "_Testing_UIKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(name: "StateDrivenNavigationTests", dependencies: ["StateDrivenNavigation", "HeadlessUIKit"]),

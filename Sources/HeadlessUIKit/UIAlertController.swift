@@ -21,6 +21,16 @@ open class UIAlertController: UIViewController {
     modalPresentationStyle = preferredStyle == .alert ? .custom : .popover
   }
 
+  /// UIKit's designated initializer (`init(title:message:preferredStyle:)` is a convenience one
+  /// there), and `UIAlertController()` through it: an alert with no title, message or buttons yet.
+  public override init(nibName: String?, bundle: Bundle?) {
+    preferredStyle = .alert
+    super.init(nibName: nibName, bundle: bundle)
+    modalPresentationStyle = .custom
+  }
+
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
   public required init?(coder: NSCoder) {
     preferredStyle = .alert
     super.init(coder: coder)

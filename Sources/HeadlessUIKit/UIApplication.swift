@@ -41,6 +41,9 @@ open class UIApplication: UIResponder {
     _ = UIWindowScene(
       session: UISceneSession(role: .windowApplication, persistentIdentifier: "scene-1"),
       connectionOptions: UIScene.ConnectionOptions())
+    // A running test driver gives each world its host window as soon as the world has its scene,
+    // so a suite reading `connectedScenes.first` → `windows.first` right after a reset finds it.
+    HeadlessTestDriver.running?.provideHostWindow(in: world)
     return application
   }
 
@@ -57,7 +60,8 @@ open class UIApplication: UIResponder {
   /// The app's scene: the one an app launched from a scene manifest has, made on first use. (A
   /// `Set`, as in UIKit; it holds one scene unless code makes more.)
   public var connectedScenes: Set<UIScene> { Set(scenes) }
-  private var scenes: [UIScene] = []
+  /// The connected scenes in the order they connected: what the simulator reads, never the set.
+  private(set) var scenes: [UIScene] = []
   func connect(_ scene: UIScene) {
     if !scenes.contains(where: { $0 === scene }) { scenes.append(scene) }
   }

@@ -237,12 +237,27 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
   public var collectionView: UICollectionView!
   public var clearsSelectionOnViewWillAppear = true
 
+  // UIKit's three designated initializers and its inherited `init()`, so a subclass written for
+  // iOS compiles unchanged (see `UITableViewController`).
   public init(collectionViewLayout layout: UICollectionViewLayout) {
     super.init(nibName: nil, bundle: nil)
     collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.dataSource = self
     collectionView.delegate = self
   }
+
+  /// A collection with a flow layout: UIKit makes an unconfigured collection view for a
+  /// controller with no nib (there are no nibs here), which needs a layout before it shows
+  /// anything; a flow layout is the one UIKit's own nibs default to.
+  public override init(nibName: String?, bundle: Bundle?) {
+    super.init(nibName: nibName, bundle: bundle)
+    collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+    collectionView.dataSource = self
+    collectionView.delegate = self
+  }
+
+  /// `UICollectionViewController()`: through `init(nibName: nil, bundle: nil)`, as UIKit's `init`.
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
   public required init?(coder: NSCoder) {
     super.init(coder: coder)

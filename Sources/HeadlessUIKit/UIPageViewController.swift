@@ -35,6 +35,14 @@ open class UIPageViewController: UIViewController {
     super.init(nibName: nil, bundle: nil)
   }
 
+  /// `UIPageViewController()` and `init(nibName:bundle:)`, which UIKit inherits from
+  /// UIViewController: page-curl, horizontal, as UIKit's defaults are.
+  public convenience override init(nibName: String?, bundle: Bundle?) {
+    self.init(transitionStyle: .pageCurl, navigationOrientation: .horizontal)
+  }
+
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
   public required init?(coder: NSCoder) {
     transitionStyle = .scroll
     navigationOrientation = .horizontal

@@ -34,6 +34,13 @@ open class UISearchController: UIViewController {
     searchBar.controller = self
   }
 
+  /// No results controller, as UIKit's: a subclass may call it from its own initializer.
+  public override init(nibName: String?, bundle: Bundle?) {
+    searchResultsController = nil
+    super.init(nibName: nibName, bundle: bundle)
+    searchBar.controller = self
+  }
+
   public convenience override init() { self.init(searchResultsController: nil) }
 
   public required init?(coder: NSCoder) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A split view controller, as a name only: it holds its columns' controllers as children and has
 /// no split behaviour (the simulator models phone navigation). It exists so code that names it,
 /// and packages such as swift-custom-dump that describe its enumerations, compile.
@@ -19,10 +21,18 @@ open class UISplitViewController: UIViewController {
   public var preferredSplitBehavior = SplitBehavior.automatic
   public private(set) var style = Style.unspecified
 
-  public convenience init(style: Style) {
-    self.init()
+  /// UIKit's designated initializer (iOS 14), so a subclass calls `super.init(style:)` from its
+  /// own; `init()` and `init(nibName:bundle:)` stay, as in UIKit, with the unspecified style.
+  public init(style: Style) {
     self.style = style
+    super.init(nibName: nil, bundle: nil)
   }
+
+  public override init(nibName: String?, bundle: Bundle?) { super.init(nibName: nibName, bundle: bundle) }
+
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   /// Holds `controller` for `column` as a child (replacing what the column held).
   public func setViewController(_ controller: UIViewController?, for column: Column) {

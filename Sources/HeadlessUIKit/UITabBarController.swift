@@ -147,6 +147,12 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
   }
   private var storedTabs: [UITab] = []
 
+  /// A tab bar controller with `tabs` (iOS 18), as UIKit's convenience initializer.
+  public convenience init(tabs: [UITab]) {
+    self.init(nibName: nil, bundle: nil)
+    setTabs(tabs, animated: false)
+  }
+
   open func setTabs(_ tabs: [UITab], animated: Bool) {
     storedTabs = tabs
     setViewControllers(tabs.map(\.viewController), animated: animated)

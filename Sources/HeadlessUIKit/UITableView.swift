@@ -268,12 +268,28 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
   public var tableView: UITableView
   public var clearsSelectionOnViewWillAppear = true
 
+  // UIKit's three designated initializers and its inherited `init()`, so a subclass written for
+  // iOS compiles unchanged: one with no initializers of its own inherits them all (`List()`,
+  // `List(style: .grouped)`), and one declaring `init() { super.init(style: .plain) }` needs no
+  // `override`, as `init()` is a convenience initializer here as it is in UIKit.
   public init(style: UITableView.Style) {
     tableView = UITableView(frame: .zero, style: style)
     super.init(nibName: nil, bundle: nil)
     tableView.dataSource = self
     tableView.delegate = self
   }
+
+  /// A plain table, as UIKit makes for a controller with no nib (there are no nibs here).
+  public override init(nibName: String?, bundle: Bundle?) {
+    tableView = UITableView(frame: .zero, style: .plain)
+    super.init(nibName: nibName, bundle: bundle)
+    tableView.dataSource = self
+    tableView.delegate = self
+  }
+
+  /// `UITableViewController()`: a plain table. It goes through `init(nibName: nil, bundle: nil)`,
+  /// as UIKit's `init` does, so a subclass overriding that initializer sees the call.
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
   public required init?(coder: NSCoder) {
     tableView = UITableView(frame: .zero, style: .plain)

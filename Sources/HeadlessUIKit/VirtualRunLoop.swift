@@ -32,6 +32,17 @@ public final class VirtualRunLoop {
     heap.insert(ScheduledEvent(time: Self.saturatingSum(clock, delay), sequence: nextSequence, work: work))
     queue = heap
     nextSequence += 1
+    if let observer = Self.schedulingObserver { observer() }
+  }
+
+  /// Told after work is queued in any world, so a driver sleeping until there is work wakes
+  /// (`HeadlessTestDriver`); nil unless one runs. It only wakes the driver, which runs the work
+  /// later, at its own turn of the main actor. Private, set through `observeScheduling`, so Swift
+  /// proves its accesses exclusive at compile time (it is read at every `schedule`).
+  private static var schedulingObserver: (@MainActor () -> Void)?
+
+  static func observeScheduling(_ observer: (@MainActor () -> Void)?) {
+    schedulingObserver = observer
   }
 
   /// Takes every queued event out without running it. The caller lets them go once this call has
